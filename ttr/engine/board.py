@@ -1,0 +1,146 @@
+"""Map topology: cities, routes, tickets and the lookups built once per map."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ttr.engine.cards import CardColor
+from ttr.engine.config import RulesConfig
+from ttr.engine.errors import MapError, TtrError
+
+CityId = str
+RouteId = str
+TicketId = str
+Seat = int
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """A city on the board."""
+
+    id: CityId
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One track between two cities; `color` None is gray (any one colour).
+
+    `ferry` is the number of locomotive symbols (0 = not a ferry).
+    """
+
+    id: RouteId
+    a: CityId
+    b: CityId
+    length: int
+    color: CardColor | None
+    index: int = 0
+    tunnel: bool = False
+    ferry: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """A destination ticket; `long` marks Europe's long routes."""
+
+    id: TicketId
+    a: CityId
+    b: CityId
+    points: int
+    long: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameMap:
+    """Cities, routes, tickets, ticket decks and rule variants of one map.
+
+    Derived lookups (`route_by_id`, `twin`, `city_routes`, ...) are built in
+    `__post_init__` and never change.
+    """
+
+    id: str
+    name: str
+    cities: tuple[City, ...]
+    routes: tuple[Route, ...]
+    tickets: tuple[Ticket, ...]
+    ticket_sets: Mapping[str, tuple[TicketId, ...]] = field(default_factory=dict)
+    variants: Mapping[str, RulesConfig] = field(default_factory=dict)
+    content_hash: str = ""
+    # derived
+    city_index: Mapping[CityId, int] = field(init=False, repr=False, compare=False)
+    route_by_id: Mapping[RouteId, Route] = field(init=False, repr=False, compare=False)
+    ticket_by_id: Mapping[TicketId, Ticket] = field(init=False, repr=False, compare=False)
+    twin: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Index of the other track of a double route, or -1."""
+    ends: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    """City indices of each route's ends."""
+    city_routes: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Route indices touching each city (by city index)."""
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        city_index = {c.id: i for i, c in enumerate(self.cities)}
+        for i, r in enumerate(self.routes):
+            if r.index != i:
+                raise MapError(f"map {self.id}: route {r.id} has index {r.index}, expected {i}")
+            for end in (r.a, r.b):
+                if end not in city_index:
+                    raise MapError(f"map {self.id}: route {r.id}: unknown city {end!r}")
+        s(self, "city_index", city_index)
+        s(self, "route_by_id", {r.id: r for r in self.routes})
+        s(self, "ticket_by_id", {t.id: t for t in self.tickets})
+        pairs: dict[frozenset[str], list[int]] = {}
+        for r in self.routes:
+            pairs.setdefault(frozenset((r.a, r.b)), []).append(r.index)
+        twin = [-1] * len(self.routes)
+        for idxs in pairs.values():
+            if len(idxs) == 2:
+                twin[idxs[0]], twin[idxs[1]] = idxs[1], idxs[0]
+        s(self, "twin", tuple(twin))
+        s(self, "ends", tuple((city_index[r.a], city_index[r.b]) for r in self.routes))
+        touching: list[list[int]] = [[] for _ in self.cities]
+        for r in self.routes:
+            touching[city_index[r.a]].append(r.index)
+            touching[city_index[r.b]].append(r.index)
+        s(self, "city_routes", tuple(tuple(t) for t in touching))
+
+    def route(self, route_id: RouteId) -> Route:
+        """The route with this id.
+
+        Raises:
+            TtrError: no such route.
+        """
+        try:
+            return self.route_by_id[route_id]
+        except KeyError:
+            raise TtrError(f"no route {route_id!r} on map {self.id}") from None
+
+    def city_name(self, city_id: CityId) -> str:
+        """Display name of a city."""
+        return self.cities[self.city_index[city_id]].name
+
+    def rules(self, variant: str = "base") -> RulesConfig:
+        """The rules of a named variant of this map.
+
+        Raises:
+            TtrError: the map has no such variant.
+        """
+        if variant in self.variants:
+            return self.variants[variant]
+        if not self.variants and variant == "base":
+            return RulesConfig()
+        names = ", ".join(sorted(self.variants)) or "base"
+        raise TtrError(f"map {self.id} has no variant {variant!r} (choose from {names})")
+
+    def ticket_deck(self, config: RulesConfig) -> tuple[TicketId, ...]:
+        """The ticket ids the rule set plays with, in map order.
+
+        Raises:
+            TtrError: the map has no such ticket set.
+        """
+        if config.ticket_set in self.ticket_sets:
+            return self.ticket_sets[config.ticket_set]
+        if not self.ticket_sets and config.ticket_set == "base":
+            return tuple(t.id for t in self.tickets)
+        raise TtrError(f"map {self.id} has no ticket set {config.ticket_set!r}")

@@ -1,0 +1,154 @@
+"""The public rules API: new_game, legal_actions, is_legal, apply, sample_legal, replay.
+
+Every transition is implemented once, in `sim.Sim`; these functions thaw a state,
+step the copy and freeze it again, so they never mutate their input.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ttr.engine.actions import Action, format_action
+from ttr.engine.board import GameMap, Seat
+from ttr.engine.cards import LOCO
+from ttr.engine.config import RulesConfig
+from ttr.engine.errors import IllegalActionError, TtrError
+from ttr.engine.events import Event, GameOver
+from ttr.engine.scoring import results
+from ttr.engine.sim import CHOOSE, INITIAL, OVER, Sim
+from ttr.engine.state import GameState, Stage
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The state after an action and the events it caused (unredacted)."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def _shuffled(items: list[object], seed: int | str, shuffles: int) -> list[object]:
+    random.Random(f"{seed}:{shuffles}").shuffle(items)
+    return items
+
+
+def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str) -> GameState:
+    """A new game, cards and tickets dealt, at the initial ticket choice of seat 0.
+
+    Raises:
+        TtrError: a bad player count, or a map/config that cannot deal this game.
+    """
+    if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
+    cfg = config
+    deck_ids = game_map.ticket_deck(cfg)
+    regular = [t for t in deck_ids if not game_map.ticket_by_id[t].long]
+    longs = [t for t in deck_ids if game_map.ticket_by_id[t].long]
+    if len(regular) < seats * cfg.deal_regular or len(longs) < seats * cfg.deal_long:
+        raise TtrError(f"map {game_map.id} has too few tickets for {seats} players")
+    cards = [c for c in range(8) for _ in range(cfg.cards_per_color)] + [LOCO] * cfg.locomotives
+    if len(cards) < seats * cfg.starting_hand + cfg.faceup_slots:
+        raise TtrError("too few train cards to deal")
+    s = Sim(game_map, cfg)
+    s.n, s.seed = seats, seed
+    s.deck = _shuffled(cards, seed, 0)  # type: ignore[assignment]
+    regular = _shuffled(regular, seed, 1)  # type: ignore[assignment]
+    longs = _shuffled(longs, seed, 2)  # type: ignore[assignment]
+    s.shuffles = 3
+    s.hands = [[0] * 9 for _ in range(seats)]
+    for hand in s.hands:
+        for _ in range(cfg.starting_hand):
+            hand[s.deck.pop()] += 1
+    s.offers = []
+    for _ in range(seats):
+        s.offers.append(longs[: cfg.deal_long] + regular[: cfg.deal_regular])
+        del longs[: cfg.deal_long], regular[: cfg.deal_regular]
+    s.ticket_deck = regular
+    s.tickets = [[] for _ in range(seats)]
+    s.trains = [cfg.trains] * seats
+    s.stations_left = [cfg.stations] * seats
+    s.route_pts = [0] * seats
+    s.current, s.stage = 0, INITIAL
+    s.faceup = [-1] * cfg.faceup_slots
+    s.discard = [0] * 9
+    s.owners = [-1] * len(game_map.routes)
+    s.station_at = [-1] * len(game_map.cities)
+    s.turns_left, s.passes, s.turn, s.tunnel = -1, 0, 0, None
+    s._double_open = seats >= cfg.double_routes_min_players
+    s._refill()
+    return s.freeze()
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal action for the seat to act, sorted; empty iff the game is over."""
+    return tuple(Sim.thaw(state).legal())
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether `action` is legal for the seat to act."""
+    return Sim.thaw(state).is_legal(action)
+
+
+def apply(state: GameState, action: Action) -> Transition:
+    """The state after `action` and the events it caused; `state` is not changed.
+
+    Raises:
+        IllegalActionError: the action is not legal now (the message gives the action
+        in notation, the seat and the stage).
+    """
+    sim = Sim.thaw(state)
+    if not sim.is_legal(action):
+        try:
+            text = format_action(action)
+        except TypeError:
+            text = repr(action)
+        raise IllegalActionError(
+            f"illegal action '{text}' for seat {state.current} at stage {state.stage.name}"
+        )
+    sim.events = []
+    sim.step(action)
+    new = sim.freeze()
+    if sim.stage == OVER:
+        sim.events.append(GameOver(results(new)))
+    return Transition(new, tuple(sim.events))
+
+
+def sample_legal(state: GameState, rng: random.Random) -> Action:
+    """One random legal action, cheaply (see `Sim.sample`); playouts use `Sim` directly."""
+    return Sim.thaw(state).sample(rng)
+
+
+def replay(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str,
+           actions: Iterable[Action]) -> GameState:
+    """The state reached by playing `actions` from a new game.
+
+    Raises:
+        IllegalActionError: an action in the list is illegal where it stands.
+    """
+    state = new_game(game_map, config, seats, seed)
+    for i, action in enumerate(actions):
+        try:
+            state = apply(state, action).state
+        except IllegalActionError as e:
+            raise IllegalActionError(f"action {i + 1}: {e}") from None
+    return state
+
+
+def is_over(state: GameState) -> bool:
+    """True once the game has ended."""
+    return state.stage == Stage.GAME_OVER
+
+
+def to_act(state: GameState) -> Seat | None:
+    """The seat that decides next, or None when the game is over."""
+    return None if state.stage == Stage.GAME_OVER else state.current
+
+
+__all__ = [
+    "CHOOSE", "MAX_PLAYERS", "MIN_PLAYERS", "Transition", "apply", "is_legal", "is_over",
+    "legal_actions", "new_game", "replay", "sample_legal", "to_act",
+]
