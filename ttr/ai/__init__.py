@@ -1,0 +1,5 @@
+"""AI agents: they see a `PlayerView` only and return one of `view.legal`."""
+
+from ttr.ai.base import AGENTS, Agent, agent_names, make_agent
+
+__all__ = ["AGENTS", "Agent", "agent_names", "make_agent"]
