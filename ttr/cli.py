@@ -1,0 +1,150 @@
+"""The `ttr` command: play (default), simulate, arena, bench.
+
+Every subcommand's work lives in its own module, imported only when it runs, so
+`ttr simulate` never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+SUBCOMMANDS = ("play", "simulate", "arena", "bench")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """`--setup MAP:VARIANT:SEAT,SEAT,...` parsed."""
+
+    map_id: str
+    variant: str
+    seats: tuple[str, ...]
+
+
+def parse_setup(text: str) -> GameSetup:
+    """Parse `usa:base:human,hard,medium`.
+
+    Raises:
+        argparse.ArgumentTypeError: malformed text (the message says what is expected).
+    """
+    parts = text.split(":")
+    if len(parts) != 3 or not all(parts):
+        raise argparse.ArgumentTypeError(
+            f"expected MAP:VARIANT:SEATS such as usa:base:human,medium,medium, got {text!r}"
+        )
+    seats = tuple(s.strip().lower() for s in parts[2].split(","))
+    if not 2 <= len(seats) <= 5 or not all(seats):
+        raise argparse.ArgumentTypeError(f"a game needs 2 to 5 seats, got {parts[2]!r}")
+    return GameSetup(parts[0].strip().lower(), parts[1].strip().lower(), seats)
+
+
+def _nonneg_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 100, got {text!r}")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def _players(text: str) -> int:
+    if text not in ("2", "3", "4", "5"):
+        raise argparse.ArgumentTypeError(f"expected 2 to 5 players, got {text!r}")
+    return int(text)
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", default="usa", help="map id (a file in maps/ or the user maps folder)")
+    p.add_argument("--variant", default="base",
+                   help="rules variant of the map (usa: base, 1910, mega, bigcities)")
+    p.add_argument("--players", type=_players, default=2, help="2 to 5 (default 2)")
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a rules option, e.g. max_consecutive_resets=3, "
+                        "longest_path_bonus=10 (Big Cities: sources differ on whether the "
+                        "longest path bonus applies; off by default), "
+                        "double_routes_min_players=4")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(prog="ttr", description="Ticket to Ride for the desktop.")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("--setup", type=parse_setup, metavar="MAP:VARIANT:SEATS",
+                      help="e.g. usa:base:human,hard,medium (seats: human or an AI level)")
+    play.add_argument("--autostart", action="store_true", help="start the --setup game at once")
+    play.add_argument("--pace", type=_nonneg_float, default=None,
+                      help="animation and AI pace multiplier; 0 makes everything instant")
+    play.add_argument("--quit-at-end", action="store_true", help="quit after the scoring scene")
+    play.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
+    play.add_argument("--seed", type=int, default=None, help="seed for the new game")
+    play.add_argument("--paths", action="store_true", help="print where files are kept and exit")
+
+    sim = sub.add_parser("simulate", help="play headless games between built-in agents")
+    _add_game_options(sim)
+    sim.add_argument("--games", type=_positive_int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--agents", default="random",
+                     help="comma-separated agent names, one per seat or one for all "
+                          "(random, greedy, ...)")
+    sim.add_argument("--log", action="store_true", help="print every action and the breakdown")
+
+    arena = sub.add_parser("arena", help="round robin between agents with paired deals")
+    _add_game_options(arena)
+    arena.add_argument("--agents", required=True, help="comma-separated agent names")
+    arena.add_argument("--deals", type=_positive_int, default=20)
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--jobs", type=_positive_int, default=2, help="worker processes")
+    arena.add_argument("--out", default=None, help="write the results (JSON) to this file")
+
+    bench = sub.add_parser("bench", help="engine speed on random games")
+    bench.add_argument("--map", default="usa")
+    bench.add_argument("--games", type=_positive_int, default=2000)
+    bench.add_argument("--seed", type=int, default=1)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `ttr` and `python -m ttr`."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help"):
+        args_list.insert(0, "play")
+    args = build_parser().parse_args(args_list)
+    try:
+        if args.command == "play":
+            if args.paths:
+                from ttr.paths import describe_paths
+
+                print(describe_paths())
+                return 0
+            from ttr.ui.app import run
+
+            return run(args)
+        if args.command == "simulate":
+            from ttr.simulate import run_simulate
+
+            return run_simulate(args)
+        if args.command == "arena":
+            from ttr.ai.arena import run_arena
+
+            return run_arena(args)
+        if args.command == "bench":
+            from ttr.bench import run_bench
+
+            return run_bench(args)
+    except KeyboardInterrupt:
+        return 130
+    except ValueError as e:  # TtrError, MapError and bad options: a message, never a traceback
+        print(f"ttr: error: {e}", file=sys.stderr)
+        return 2
+    return 0
