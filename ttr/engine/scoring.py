@@ -172,7 +172,8 @@ def _search(adj: dict[int, list[tuple[int, int, int]]], comp: list[int], total: 
     return found
 
 
-def _route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[Edge]:
+def route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[Edge]:
+    """The (city, city, length) edges of the routes `seat` owns."""
     return [(*gm.ends[r.index], r.length) for r in gm.routes if owners[r.index] == seat]
 
 
@@ -221,7 +222,7 @@ def results(state: GameState) -> GameResult:
         borrowed = _best_borrowing(state, seat) if cfg.stations else ()
         tickets = ticket_scores(state, seat, (r for _, r in borrowed))
         rows.append((seat, p, borrowed, tickets,
-                     longest_trail(_route_edges(gm, state.owners, seat))))
+                     longest_trail(route_edges(gm, state.owners, seat))))
     longest = max(r[4] for r in rows)
     most_done = max(sum(t.completed for t in r[3]) for r in rows)
     prelim = []

@@ -1,0 +1,95 @@
+"""`ttr bench`: engine speed on full random games (one core), and longest-path timing.
+
+Random games run on the playout fast path (`Sim.sample` + `Sim.step`), from `new_game`
+to the final scoring. A *decision* is one action (a turn of two card draws is two
+decisions); a *turn* is one player's whole turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from ttr.engine import GameMap, RulesConfig, Sim, apply, new_game, observe, results
+from ttr.engine.scoring import route_edges, longest_trail
+from ttr.engine.state import GameState, Stage
+
+
+def random_games(gm: GameMap, cfg: RulesConfig, players: int, games: int,
+                 seed: int) -> dict[str, float]:
+    """Play random games on the fast path; return speed figures."""
+    decisions = turns = 0
+    start = time.perf_counter()
+    for g in range(games):
+        sim = Sim.thaw(new_game(gm, cfg, players, f"{seed}:{g}"))
+        decisions += sim.play_random(random.Random(f"{seed}:{g}"))
+        turns += sim.turn
+        results(sim.freeze())
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_s": games / elapsed,
+        "turns_per_game": turns / games,
+        "decisions_per_game": decisions / games,
+        "us_per_turn": elapsed / turns * 1e6,
+        "us_per_decision": elapsed / decisions * 1e6,
+    }
+
+
+def final_states(gm: GameMap, cfg: RulesConfig, players: int, games: int, seed: int,
+                 agent: str) -> list[GameState]:
+    """Final states of games played by one agent kind in every seat."""
+    out = []
+    if agent == "random":
+        for g in range(games):
+            sim = Sim.thaw(new_game(gm, cfg, players, f"lp{seed}:{g}"))
+            sim.play_random(random.Random(g))
+            out.append(sim.freeze())
+        return out
+    from ttr.ai.base import make_agent
+
+    bot = make_agent(agent)
+    for g in range(games):
+        rng = random.Random(g)
+        state = new_game(gm, cfg, players, f"lp{seed}:{g}")
+        while state.stage != Stage.GAME_OVER:
+            state = apply(state, bot.choose(observe(state, state.current), rng, 0.0)).state
+        out.append(state)
+    return out
+
+
+def longest_path_times(states: list[GameState]) -> list[float]:
+    """Seconds to compute the longest trail of every player's final network."""
+    times = []
+    for state in states:
+        for seat in range(state.num_players):
+            edges = route_edges(state.game_map, state.owners, seat)
+            t = time.perf_counter()
+            longest_trail(edges)
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Entry point of `ttr bench`."""
+    from ttr.mapfile import find_map
+
+    gm = find_map(args.map).game_map
+    cfg = gm.rules("base")
+    print(f"ttr bench: map {gm.id}, {args.games} random games per player count, one core")
+    for players in (2, 4):
+        r = random_games(gm, cfg, players, args.games, args.seed)
+        print(f"  {players} players: {r['games_per_s']:7.1f} games/s, "
+              f"{r['turns_per_game']:6.1f} turns/game ({r['decisions_per_game']:.1f} decisions), "
+              f"{r['us_per_turn']:5.1f} us/turn ({r['us_per_decision']:.1f} us/decision)")
+    states = final_states(gm, cfg, 2, max(50, args.games // 4), args.seed, "random")
+    states += final_states(gm, cfg, 4, max(50, args.games // 4), args.seed, "random")
+    states += final_states(gm, cfg, 2, 40, args.seed, "greedy")
+    states += final_states(gm, cfg, 4, 20, args.seed, "greedy")
+    times = sorted(longest_path_times(states))
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(f"  longest path over {len(times)} final networks (random + greedy games): "
+          f"mean {statistics.mean(times) * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, "
+          f"max {times[-1] * 1e3:.3f} ms")
+    return 0
