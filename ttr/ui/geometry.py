@@ -1,0 +1,448 @@
+"""Pure board geometry: polylines, train-car slots, hit and overlap tests.
+
+No pygame here: the board renderer, the map editor, the layout checker and the tests
+share these functions. Everything is in board units (see `MapLayout.size`); y grows
+downwards as on screen, angles are in degrees measured from the +x axis towards +y.
+
+A route is drawn along its polyline: city A's position, its `via` bend points, city
+B's position. Its `length` cars are spaced equally along that polyline, leaving
+`CITY_MARGIN` free at each city. Explicit `cars` ([x, y, deg] per car) in the map
+file beat the computed placement. The two tracks of a double route are offset
+perpendicular to the polyline by +-`DOUBLE_OFFSET`: with the polyline oriented from
+the alphabetically smaller city id to the larger one, the track that comes first in
+map order lies on the left (normal (dy, -dx), i.e. "up" for a left-to-right track),
+the second on the right.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ttr.mapfile import MapDefinition
+
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+"""Four corners of a car, in order around it (rear-left, front-left, front-right, rear-right)."""
+CarPose = tuple[float, float, float]
+"""Centre x, centre y and angle in degrees of one car."""
+
+CAR_LENGTH = 28.0
+"""Nominal car length along the track."""
+CAR_WIDTH = 11.0
+"""Car width across the track."""
+CAR_GAP = 4.0
+"""Minimum free space between two cars of one route."""
+CAR_MAX_LENGTH = 34.0
+"""Cars of a roomy route stretch up to this length before the gaps grow."""
+CITY_MARGIN = 13.0
+"""Free track between a city's centre and the nearest car end."""
+CITY_RADIUS = 9.0
+"""Radius of a city dot."""
+DOUBLE_OFFSET = 0.55 * CAR_WIDTH
+"""Perpendicular offset of each track of a double route from the shared polyline."""
+LABEL_FONT_SIZE = 15.0
+"""Nominal city label font size in board units (the layout checker's text box estimate)."""
+DEFAULT_LABEL_OFFSET: Point = (0.0, -21.0)
+"""Label centre relative to the city centre when the map gives no `label`."""
+
+
+def min_route_span(length: int) -> float:
+    """Polyline length a route of `length` cars needs at nominal car size."""
+    return 2 * CITY_MARGIN + length * CAR_LENGTH + max(length - 1, 0) * CAR_GAP + CAR_GAP
+
+
+# ---------------------------------------------------------------- polylines
+
+
+def dist(p: Point, q: Point) -> float:
+    """Euclidean distance."""
+    return math.hypot(q[0] - p[0], q[1] - p[1])
+
+
+def polyline_length(points: Sequence[Point]) -> float:
+    """Total length of a polyline."""
+    return sum(dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def point_at(points: Sequence[Point], distance: float) -> Point:
+    """The point `distance` along the polyline (clamped to its ends)."""
+    if len(points) == 1:
+        return points[0]
+    remaining = max(distance, 0.0)
+    for i in range(len(points) - 1):
+        p, q = points[i], points[i + 1]
+        seg = dist(p, q)
+        if remaining <= seg or i == len(points) - 2:
+            t = 0.0 if seg == 0 else min(remaining / seg, 1.0)
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+        remaining -= seg
+    return points[-1]
+
+
+def sample_polyline(points: Sequence[Point], n: int) -> list[Point]:
+    """`n` >= 2 points equally spaced along the polyline, both ends included."""
+    total = polyline_length(points)
+    return [point_at(points, total * i / (n - 1)) for i in range(n)]
+
+
+def offset_polyline(points: Sequence[Point], offset: float) -> list[Point]:
+    """The polyline shifted sideways by `offset` along the normal (dy, -dx), mitred joins."""
+    if offset == 0 or len(points) < 2:
+        return list(points)
+    normals: list[Point] = []
+    for i in range(len(points) - 1):
+        (x0, y0), (x1, y1) = points[i], points[i + 1]
+        d = math.hypot(x1 - x0, y1 - y0) or 1.0
+        normals.append(((y1 - y0) / d, -(x1 - x0) / d))
+    out: list[Point] = []
+    for i, (x, y) in enumerate(points):
+        if i == 0:
+            nx, ny = normals[0]
+        elif i == len(points) - 1:
+            nx, ny = normals[-1]
+        else:
+            ax, ay = normals[i - 1]
+            bx, by = normals[i]
+            mx, my = ax + bx, ay + by
+            m = math.hypot(mx, my)
+            if m < 1e-9:
+                nx, ny = ax, ay
+            else:
+                mx, my = mx / m, my / m
+                cos_half = max(mx * ax + my * ay, 0.5)  # limit the mitre at sharp bends
+                nx, ny = mx / cos_half, my / cos_half
+        out.append((x + nx * offset, y + ny * offset))
+    return out
+
+
+def route_polyline(a: Point, b: Point, via: Iterable[Point] = ()) -> list[Point]:
+    """City A's position, the bend points, city B's position."""
+    return [a, *via, b]
+
+
+# ---------------------------------------------------------------- cars
+
+
+def car_quad(cx: float, cy: float, angle_deg: float,
+             length: float = CAR_LENGTH, width: float = CAR_WIDTH) -> Quad:
+    """The four corners of a car centred at (cx, cy) pointing at `angle_deg`."""
+    a = math.radians(angle_deg)
+    ux, uy = math.cos(a), math.sin(a)
+    vx, vy = uy, -ux  # left-hand normal (dy, -dx)
+    hl, hw = length / 2, width / 2
+    return (
+        (cx - ux * hl + vx * hw, cy - uy * hl + vy * hw),
+        (cx + ux * hl + vx * hw, cy + uy * hl + vy * hw),
+        (cx + ux * hl - vx * hw, cy + uy * hl - vy * hw),
+        (cx - ux * hl - vx * hw, cy - uy * hl - vy * hw),
+    )
+
+
+def car_length_for(polyline: Sequence[Point], length: int) -> float:
+    """The car length used when `length` cars share this polyline (may be < nominal)."""
+    avail = polyline_length(polyline) - 2 * CITY_MARGIN
+    pitch = avail / max(length, 1)
+    return max(min(pitch - CAR_GAP, CAR_MAX_LENGTH), 4.0)
+
+
+def car_poses(polyline: Sequence[Point], length: int) -> list[CarPose]:
+    """Centre and angle of `length` cars spaced equally along the polyline.
+
+    Each car's angle is that of the chord between its two ends, so cars follow bends.
+    """
+    total = polyline_length(polyline)
+    avail = total - 2 * CITY_MARGIN
+    pitch = avail / max(length, 1)
+    car_len = car_length_for(polyline, length)
+    poses: list[CarPose] = []
+    for i in range(length):
+        mid = CITY_MARGIN + pitch * (i + 0.5)
+        p0 = point_at(polyline, mid - car_len / 2)
+        p1 = point_at(polyline, mid + car_len / 2)
+        cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
+        ang = math.degrees(math.atan2(p1[1] - p0[1], p1[0] - p0[0]))
+        poses.append((cx, cy, ang))
+    return poses
+
+
+def car_slots(polyline: Sequence[Point], length: int) -> list[Quad]:
+    """`length` car quads spaced equally along the polyline, margins at both cities."""
+    car_len = car_length_for(polyline, length)
+    return [car_quad(x, y, d, car_len) for x, y, d in car_poses(polyline, length)]
+
+
+def slots_from_cars(cars: Iterable[Sequence[float]]) -> list[Quad]:
+    """Quads of explicit [x, y, deg] car placements (nominal car size)."""
+    return [car_quad(float(c[0]), float(c[1]), float(c[2])) for c in cars]
+
+
+# ---------------------------------------------------------------- tests on shapes
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def point_in_quad(p: Point, quad: Sequence[Point]) -> bool:
+    """True if `p` lies inside or on the edge of a convex quad (either winding)."""
+    signs = [_cross(quad[i], quad[(i + 1) % len(quad)], p) for i in range(len(quad))]
+    return all(s >= -1e-9 for s in signs) or all(s <= 1e-9 for s in signs)
+
+
+def segments_intersect(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """True if the closed segments p1-p2 and q1-q2 touch or cross."""
+    d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
+    d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+
+    def on(a: Point, b: Point, c: Point, d: float) -> bool:
+        return abs(d) < 1e-9 and min(a[0], b[0]) - 1e-9 <= c[0] <= max(a[0], b[0]) + 1e-9 \
+            and min(a[1], b[1]) - 1e-9 <= c[1] <= max(a[1], b[1]) + 1e-9
+
+    return on(q1, q2, p1, d1) or on(q1, q2, p2, d2) or on(p1, p2, q1, d3) or on(p1, p2, q2, d4)
+
+
+def segment_quad_overlap(p1: Point, p2: Point, quad: Sequence[Point]) -> bool:
+    """True if the segment p1-p2 touches the convex quad."""
+    if point_in_quad(p1, quad) or point_in_quad(p2, quad):
+        return True
+    n = len(quad)
+    return any(segments_intersect(p1, p2, quad[i], quad[(i + 1) % n]) for i in range(n))
+
+
+def quads_overlap(a: Sequence[Point], b: Sequence[Point], margin: float = 0.0) -> bool:
+    """True if two convex polygons overlap by more than `margin` (separating axis test)."""
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            ax, ay = y0 - y1, x1 - x0
+            norm = math.hypot(ax, ay)
+            if norm == 0:
+                continue
+            ax, ay = ax / norm, ay / norm
+            pa = [x * ax + y * ay for x, y in a]
+            pb = [x * ax + y * ay for x, y in b]
+            if max(pa) - margin <= min(pb) or max(pb) - margin <= min(pa):
+                return False
+    return True
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from `p` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d2 = dx * dx + dy * dy
+    t = 0.0 if d2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / d2))
+    return dist(p, (a[0] + dx * t, a[1] + dy * t))
+
+
+def point_polyline_distance(p: Point, points: Sequence[Point]) -> float:
+    """Distance from `p` to the nearest point of a polyline."""
+    if len(points) == 1:
+        return dist(p, points[0])
+    return min(point_segment_distance(p, points[i], points[i + 1])
+               for i in range(len(points) - 1))
+
+
+def quad_center(quad: Sequence[Point]) -> Point:
+    """Average of the corners."""
+    return (sum(x for x, _ in quad) / len(quad), sum(y for _, y in quad) / len(quad))
+
+
+def rect_quad(cx: float, cy: float, w: float, h: float) -> Quad:
+    """An axis-aligned rectangle centred at (cx, cy) as a quad."""
+    return ((cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2),
+            (cx + w / 2, cy + h / 2), (cx - w / 2, cy + h / 2))
+
+
+def label_box(name: str, city: Point, offset: Point | None = None,
+              font_size: float = LABEL_FONT_SIZE) -> Quad:
+    """Estimated box of a city label whose centre sits at city + offset."""
+    ox, oy = DEFAULT_LABEL_OFFSET if offset is None else offset
+    w = 0.55 * font_size * len(name) + 4
+    h = font_size + 2
+    return rect_quad(city[0] + ox, city[1] + oy, w, h)
+
+
+# ---------------------------------------------------------------- whole maps
+
+
+def route_offsets(map_def: MapDefinition) -> dict[str, float]:
+    """Sideways offset of every route: 0, or +-DOUBLE_OFFSET for the tracks of a double."""
+    first: dict[frozenset[str], str] = {}
+    out: dict[str, float] = {}
+    for r in map_def.game_map.routes:
+        key = frozenset((r.a, r.b))
+        if key in first:
+            out[first[key]] = DOUBLE_OFFSET
+            out[r.id] = -DOUBLE_OFFSET
+        else:
+            first[key] = r.id
+            out[r.id] = 0.0
+    return out
+
+
+def route_polylines(map_def: MapDefinition) -> dict[str, list[Point]]:
+    """Each route's drawn centre line (offset for doubles), oriented from the smaller city id."""
+    layout = map_def.layout
+    offsets = route_offsets(map_def)
+    out: dict[str, list[Point]] = {}
+    for r in map_def.game_map.routes:
+        rl = layout.routes.get(r.id)
+        via = list(rl.via) if rl is not None else []
+        a, b = r.a, r.b
+        if a > b:
+            a, b = b, a
+            via.reverse()
+        line = route_polyline(layout.cities[a].pos, layout.cities[b].pos, via)
+        out[r.id] = offset_polyline(line, offsets[r.id])
+    return out
+
+
+def route_poses(map_def: MapDefinition) -> dict[str, list[CarPose]]:
+    """Centre and angle of every car of every route (explicit `cars` win)."""
+    lines = route_polylines(map_def)
+    out: dict[str, list[CarPose]] = {}
+    for r in map_def.game_map.routes:
+        rl = map_def.layout.routes.get(r.id)
+        if rl is not None and rl.cars:
+            out[r.id] = [(float(x), float(y), float(d)) for x, y, d in rl.cars]
+        else:
+            out[r.id] = car_poses(lines[r.id], r.length)
+    return out
+
+
+def route_slots(map_def: MapDefinition) -> dict[str, list[Quad]]:
+    """The car quads of every route, keyed by route id, in map order."""
+    lines = route_polylines(map_def)
+    out: dict[str, list[Quad]] = {}
+    for r in map_def.game_map.routes:
+        rl = map_def.layout.routes.get(r.id)
+        if rl is not None and rl.cars:
+            out[r.id] = slots_from_cars(rl.cars)
+        else:
+            out[r.id] = car_slots(lines[r.id], r.length)
+    return out
+
+
+def route_at(slots: Mapping[str, Sequence[Quad]], p: Point, pad: float = 0.0) -> str | None:
+    """The id of the route whose car slot contains `p` (grown by `pad`), or None."""
+    best: tuple[float, str] | None = None
+    for rid, quads in slots.items():
+        for q in quads:
+            inside = point_in_quad(p, q) or (pad > 0 and min(
+                point_segment_distance(p, q[i], q[(i + 1) % 4]) for i in range(4)) <= pad)
+            if inside:
+                d = dist(p, quad_center(q))
+                if best is None or d < best[0]:
+                    best = (d, rid)
+    return None if best is None else best[1]
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutReport:
+    """Problems of a map layout found by `check_layout` (each entry is a readable line)."""
+
+    too_short: tuple[str, ...]
+    slot_overlaps: tuple[str, ...]
+    foreign_cities: tuple[str, ...]
+    label_collisions: tuple[str, ...]
+    outside: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """No too-short routes and no overlapping slots."""
+        return not self.too_short and not self.slot_overlaps
+
+    def lines(self) -> list[str]:
+        """All problems, grouped, for printing."""
+        out: list[str] = []
+        for title, items in (("too short", self.too_short), ("slot overlaps", self.slot_overlaps),
+                             ("over foreign cities", self.foreign_cities),
+                             ("label collisions", self.label_collisions),
+                             ("outside the board", self.outside)):
+            out.append(f"{title}: {len(items)}")
+            out.extend(f"  {s}" for s in items)
+        return out
+
+
+def check_layout(map_def: MapDefinition) -> LayoutReport:
+    """Find too-short routes, overlapping car slots, routes over cities they do not
+    end at, colliding labels and shapes outside the board."""
+    gm, layout = map_def.game_map, map_def.layout
+    slots = route_slots(map_def)
+    lines = route_polylines(map_def)
+    too_short: list[str] = []
+    for r in gm.routes:
+        rl = layout.routes.get(r.id)
+        if rl is not None and rl.cars:
+            continue
+        have = polyline_length(lines[r.id])
+        need = min_route_span(r.length)
+        if have < need - 1e-6:
+            too_short.append(f"{r.id}: {have:.0f} < {need:.0f} for {r.length} cars")
+    # slot overlaps between different routes
+    overlaps: list[str] = []
+    boxes = {rid: _bbox([p for q in qs for p in q]) for rid, qs in slots.items()}
+    ids = [r.id for r in gm.routes]
+    for i, ra in enumerate(ids):
+        for rb in ids[i + 1:]:
+            if not _bbox_hit(boxes[ra], boxes[rb]):
+                continue
+            hit = next(((ia, ib) for ia, qa in enumerate(slots[ra])
+                        for ib, qb in enumerate(slots[rb]) if quads_overlap(qa, qb, 0.5)), None)
+            if hit is not None:
+                overlaps.append(f"{ra}[{hit[0]}] x {rb}[{hit[1]}]")
+    # routes over foreign cities
+    foreign: list[str] = []
+    for r in gm.routes:
+        for c in gm.cities:
+            if c.id in (r.a, r.b):
+                continue
+            pos = layout.cities[c.id].pos
+            box = rect_quad(pos[0], pos[1], 2 * CITY_RADIUS + 2, 2 * CITY_RADIUS + 2)
+            if any(quads_overlap(q, box) for q in slots[r.id]):
+                foreign.append(f"{r.id} over {c.id}")
+    # labels against labels, car slots and city dots
+    labels: list[str] = []
+    lboxes = {c.id: label_box(c.name, layout.cities[c.id].pos, layout.cities[c.id].label)
+              for c in gm.cities}
+    cids = [c.id for c in gm.cities]
+    for i, ca in enumerate(cids):
+        for cb in cids[i + 1:]:
+            if quads_overlap(lboxes[ca], lboxes[cb]):
+                labels.append(f"label {ca} x label {cb}")
+        for r in gm.routes:
+            if any(quads_overlap(lboxes[ca], q, 1.0) for q in slots[r.id]):
+                labels.append(f"label {ca} x route {r.id}")
+        for cb in cids:
+            if cb != ca:
+                pos = layout.cities[cb].pos
+                if quads_overlap(lboxes[ca], rect_quad(pos[0], pos[1], 2 * CITY_RADIUS,
+                                                       2 * CITY_RADIUS)):
+                    labels.append(f"label {ca} x city {cb}")
+    outside: list[str] = []
+    w, h = layout.size
+    for rid, qs in slots.items():
+        if any(not (0 <= x <= w and 0 <= y <= h) for q in qs for x, y in q):
+            outside.append(f"route {rid}")
+    for cid, box in lboxes.items():
+        if any(not (0 <= x <= w and 0 <= y <= h) for x, y in box):
+            outside.append(f"label {cid}")
+    return LayoutReport(tuple(too_short), tuple(overlaps), tuple(foreign), tuple(labels),
+                        tuple(outside))
+
+
+def _bbox(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points] or [0.0]
+    ys = [p[1] for p in points] or [0.0]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _bbox_hit(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
