@@ -1,0 +1,147 @@
+"""Typed reading and validation helpers for map files (used by `ttr.mapfile`).
+
+Every failure raises `MapError` with the message `<file>: <yaml path> (<id>): <problem>`,
+e.g. `maps/usa.yaml: routes[12] (den-kc-a): unknown color 'purpel'`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from ttr.engine.errors import MapError
+
+ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+NAME_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """Reads typed values out of parsed YAML, naming the file in every error."""
+
+    source: str
+
+    def fail(self, where: str, message: str) -> NoReturn:
+        """Raise a MapError for `where` (a YAML path, possibly with an id)."""
+        prefix = f"{self.source}: {where}: " if where else f"{self.source}: "
+        raise MapError(prefix + message)
+
+    def mapping(self, value: Any, where: str) -> dict[str, Any]:
+        """A mapping with text keys."""
+        if not isinstance(value, dict):
+            self.fail(where, f"expected a mapping, got {_kind(value)}")
+        for key in value:
+            if not isinstance(key, str):
+                self.fail(where, f"keys must be text, got {_show(key)}")
+        return value
+
+    def seq(self, value: Any, where: str) -> list[Any]:
+        """A list."""
+        if not isinstance(value, list):
+            self.fail(where, f"expected a list, got {_kind(value)}")
+        return value
+
+    def keys(self, data: Mapping[str, Any], where: str, required: Iterable[str],
+             optional: Iterable[str] = ()) -> None:
+        """Check that `data` has every required key and no unknown ones."""
+        req = tuple(required)
+        allowed = set(req) | set(optional)
+        for key in req:
+            if key not in data:
+                self.fail(where, f"missing key '{key}'")
+        for key in data:
+            if key not in allowed:
+                self.fail(where, f"unknown key '{key}' (expected: {', '.join(sorted(allowed))})")
+
+    def text(self, value: Any, where: str) -> str:
+        """Non-empty text."""
+        if not isinstance(value, str) or not value.strip():
+            self.fail(where, f"expected text, got {_kind(value)} {_show(value)}")
+        return value
+
+    def ident(self, value: Any, where: str, pattern: re.Pattern[str] = ID_RE) -> str:
+        """An id in lower kebab-case (`kansas-city`)."""
+        if not isinstance(value, str) or not pattern.match(value):
+            self.fail(where, f"id must be lower kebab-case text like 'kansas-city', "
+                             f"got {_show(value)}")
+        return value
+
+    def integer(self, value: Any, where: str, lo: int | None = None,
+                hi: int | None = None) -> int:
+        """A whole number within [lo, hi]."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(where, f"expected a whole number, got {_kind(value)} {_show(value)}")
+        if lo is not None and value < lo:
+            self.fail(where, f"must be at least {lo}, got {value}")
+        if hi is not None and value > hi:
+            self.fail(where, f"must be at most {hi}, got {value}")
+        return value
+
+    def number(self, value: Any, where: str) -> float:
+        """A finite number (as float)."""
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value):
+            self.fail(where, f"expected a number, got {_kind(value)} {_show(value)}")
+        return float(value)
+
+    def flag(self, value: Any, where: str) -> bool:
+        """true or false."""
+        if not isinstance(value, bool):
+            self.fail(where, f"expected true or false, got {_kind(value)} {_show(value)}")
+        return value
+
+    def numbers(self, value: Any, where: str, n: int) -> tuple[float, ...]:
+        """A list of exactly `n` numbers."""
+        items = self.seq(value, where)
+        if len(items) != n:
+            self.fail(where, f"expected {n} numbers, got {len(items)}")
+        return tuple(self.number(v, f"{where}[{i}]") for i, v in enumerate(items))
+
+    def inside(self, point: tuple[float, ...], size: tuple[float, float], where: str) -> None:
+        """Check that (x, y) lies on the board."""
+        x, y = point[0], point[1]
+        if not (0 <= x <= size[0] and 0 <= y <= size[1]):
+            self.fail(where, f"position [{x:g}, {y:g}] is outside the board "
+                             f"[{size[0]:g}, {size[1]:g}]")
+
+
+class UnionFind:
+    """Connectivity of cities through routes (for the ticket check)."""
+
+    def __init__(self, items: Iterable[str]) -> None:
+        self.parent = {x: x for x in items}
+
+    def find(self, x: str) -> str:
+        """The representative of x's component."""
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a: str, b: str) -> None:
+        """Join the components of a and b."""
+        self.parent[self.find(a)] = self.find(b)

@@ -1,0 +1,534 @@
+"""Map files: YAML -> `MapDefinition` (the engine's `GameMap` plus the UI's `MapLayout`).
+
+Schema (ARCHITECTURE section 8), all coordinates in board units::
+
+    schema: 1
+    id: usa                          # lower kebab-case, equal to the file name
+    name: USA
+    board: {size: [1600, 1000], background: usa/board.png}   # background optional
+    rules: {route_points: {1: 1, 2: 2}, ...}   # optional RulesConfig overrides
+    variants:                        # optional; name -> description + overrides
+      base: {description: "The original game", ticket_set: base}
+    cities:
+      - {id: kansas-city, name: Kansas City, pos: [778, 520], label: [0, -22]}
+    routes:
+      - {id: denver-kansas-city, from: denver, to: kansas-city, length: 4, color: black,
+         via: [[600, 500]], cars: [[x, y, deg], ...]}   # via, cars optional
+      - {..., tunnel: true}          # Europe tunnel
+      - {..., ferry: 2}              # Europe ferry with 2 locomotive symbols
+    tickets:
+      - {id: denver-el-paso, from: denver, to: el-paso, points: 4, long: true,
+         sets: [base, mega]}         # long and sets optional
+
+Ticket decks: each ticket lists the decks it belongs to in `sets`; a deck is the
+tickets naming it, in file order. A map whose tickets name no sets plays all of them.
+Each variant's rules are `RulesConfig()` + the map's `rules` + the variant's own
+options, with `variant` set to its name; without `variants` the map has one variant
+`base`. `label` is the offset of the label's centre from the city. Loading is
+`yaml.safe_load` only; every problem raises `MapError` naming the file, the YAML path
+and the id. `dump_map` writes the canonical form, which the loader reads back equal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ttr import paths
+from ttr.engine.board import City, GameMap, Route, Ticket
+from ttr.engine.cards import CardColor
+from ttr.engine.config import RulesConfig, check_options
+from ttr.engine.errors import MapError, TtrError
+from ttr.mapcheck import ID_RE, NAME_RE, Reader, UnionFind
+
+Point = tuple[float, float]
+CarPose = tuple[float, float, float]
+SCHEMA = 1
+_TOP_KEYS = ("schema", "id", "name", "board", "rules", "variants", "cities", "routes", "tickets")
+_FORBIDDEN_OPTIONS = ("variant", "extra")
+
+
+@dataclass(frozen=True, slots=True)
+class CityLayout:
+    """Where a city is drawn; `label` is the label centre's offset (None = default)."""
+
+    pos: Point
+    label: Point | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RouteLayout:
+    """How a route is drawn: optional bend points and optional explicit car poses."""
+
+    via: tuple[Point, ...] = ()
+    cars: tuple[CarPose, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MapLayout:
+    """The drawing of a map in board units (only the UI uses it)."""
+
+    size: Point
+    cities: Mapping[str, CityLayout]
+    routes: Mapping[str, RouteLayout]
+    background: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MapDefinition:
+    """A loaded map: topology and rules for the engine, layout for the UI.
+
+    `rules` and `variant_options` keep the option overrides as written (normalised),
+    so `dump_map` can write the file back.
+    """
+
+    game_map: GameMap
+    layout: MapLayout
+    path: Path | None = field(default=None, compare=False)
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    variant_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    header: str = field(default="", compare=False)
+    """Comment lines at the top of the file, kept by `dump_map`."""
+
+    @property
+    def id(self) -> str:
+        """The map id."""
+        return self.game_map.id
+
+    @property
+    def name(self) -> str:
+        """The map's display name."""
+        return self.game_map.name
+
+
+@dataclass(frozen=True, slots=True)
+class MapEntry:
+    """One map file found by `list_maps`; `error` is set when it does not load."""
+
+    id: str
+    name: str
+    path: Path
+    variants: tuple[str, ...]
+    error: str | None = None
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_map(path: str | Path) -> MapDefinition:
+    """Load and validate a map file.
+
+    Raises:
+        MapError: the file cannot be read or is not a valid map.
+    """
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as e:
+        raise MapError(f"{p}: cannot read the map file: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise MapError(f"{p}: not UTF-8 text (byte {e.start})") from None
+    return _load(text, str(p), hashlib.sha256(data).hexdigest(), p)
+
+
+def load_map_text(text: str, source_name: str = "<map>") -> MapDefinition:
+    """Load and validate map YAML given as text; `source_name` appears in errors.
+
+    Raises:
+        MapError: the text is not a valid map.
+    """
+    return _load(text, source_name, hashlib.sha256(text.encode("utf-8")).hexdigest(), None)
+
+
+def _load(text: str, source: str, digest: str, path: Path | None) -> MapDefinition:
+    rd = Reader(source)
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        rd.fail(where, f"malformed YAML: {e.problem or e.context or e}")
+    except (yaml.YAMLError, RecursionError, ValueError) as e:
+        rd.fail("", f"malformed YAML: {e}")
+    if raw is None:
+        rd.fail("", "the file is empty")
+    try:
+        return _parse(rd, raw, digest, path, _header(text))
+    except MapError:
+        raise
+    except TtrError as e:
+        rd.fail("", str(e))
+
+
+def _header(text: str) -> str:
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) -> MapDefinition:
+    top = rd.mapping(raw, "top level")
+    rd.keys(top, "top level", ("id", "name", "board", "cities", "routes"), _TOP_KEYS)
+    if "schema" in top and rd.integer(top["schema"], "schema") != SCHEMA:
+        rd.fail("schema", f"unsupported schema {top['schema']} (this version reads {SCHEMA})")
+    map_id = rd.ident(top["id"], "id")
+    name = rd.text(top["name"], "name")
+    board = rd.mapping(top["board"], "board")
+    rd.keys(board, "board", ("size",), ("background",))
+    w, h = rd.numbers(board["size"], "board.size", 2)
+    if w <= 0 or h <= 0:
+        rd.fail("board.size", "width and height must be positive")
+    size = (w, h)
+    background = None
+    if board.get("background") is not None:
+        background = rd.text(board["background"], "board.background")
+
+    cities: list[City] = []
+    city_layout: dict[str, CityLayout] = {}
+    for i, item in enumerate(rd.seq(top["cities"], "cities")):
+        where = f"cities[{i}]"
+        c = rd.mapping(item, where)
+        rd.keys(c, where, ("id", "name", "pos"), ("label",))
+        cid = rd.ident(c["id"], where + ".id")
+        where = f"{where} ({cid})"
+        if cid in city_layout:
+            rd.fail(where, f"duplicate city id '{cid}'")
+        pos = rd.numbers(c["pos"], where + ".pos", 2)
+        rd.inside(pos, size, where + ".pos")
+        label = None if c.get("label") is None else rd.numbers(c["label"], where + ".label", 2)
+        cities.append(City(cid, rd.text(c["name"], where + ".name")))
+        city_layout[cid] = CityLayout((pos[0], pos[1]), None if label is None
+                                      else (label[0], label[1]))
+    if not cities:
+        rd.fail("cities", "a map needs cities")
+
+    routes: list[Route] = []
+    route_layout: dict[str, RouteLayout] = {}
+    pairs: dict[frozenset[str], list[Route]] = {}
+    for i, item in enumerate(rd.seq(top["routes"], "routes")):
+        where = f"routes[{i}]"
+        r = rd.mapping(item, where)
+        rid = rd.ident(r.get("id"), where + ".id") if "id" in r else ""
+        where = f"{where} ({rid})" if rid else where
+        rd.keys(r, where, ("id", "from", "to", "length", "color"),
+                ("tunnel", "ferry", "via", "cars"))
+        if rid in route_layout:
+            rd.fail(where, f"duplicate route id '{rid}'")
+        a, b = (_city_ref(rd, r[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
+        if a == b:
+            rd.fail(where, f"a route needs two different cities, got '{a}' twice")
+        length = rd.integer(r["length"], where + ".length", 1)
+        color = _color(rd, r["color"], where + ".color")
+        tunnel = rd.flag(r.get("tunnel", False), where + ".tunnel")
+        ferry = rd.integer(r.get("ferry", 0), where + ".ferry", 0)
+        if ferry > length:
+            rd.fail(where, f"ferry has {ferry} locomotive symbols but only {length} spaces")
+        if tunnel and ferry:
+            rd.fail(where, "a route cannot be both a tunnel and a ferry")
+        via = tuple(_point(rd, v, f"{where}.via[{j}]", size)
+                    for j, v in enumerate(rd.seq(r.get("via", []), where + ".via")))
+        cars = None
+        if r.get("cars") is not None:
+            car_items = rd.seq(r["cars"], where + ".cars")
+            if len(car_items) != length:
+                rd.fail(where + ".cars", f"{len(car_items)} cars given for length {length}")
+            cars = tuple(_car(rd, v, f"{where}.cars[{j}]", size) for j, v in enumerate(car_items))
+        route = Route(rid, a, b, length, color, len(routes), tunnel, ferry)
+        group = pairs.setdefault(frozenset((a, b)), [])
+        if len(group) == 2:
+            rd.fail(where, f"a third route between '{a}' and '{b}' (at most two: "
+                           f"{group[0].id}, {group[1].id})")
+        if group and group[0].length != length:
+            rd.fail(where, f"double route length {length} differs from {group[0].id} "
+                           f"({group[0].length})")
+        group.append(route)
+        routes.append(route)
+        route_layout[rid] = RouteLayout(via, cars)
+
+    tickets: list[Ticket] = []
+    ticket_sets: dict[str, list[str]] = {}
+    seen_tickets: set[str] = set()
+    uf = UnionFind(city_layout)
+    for route in routes:
+        uf.union(route.a, route.b)
+    for i, item in enumerate(rd.seq(top.get("tickets", []), "tickets")):
+        where = f"tickets[{i}]"
+        t = rd.mapping(item, where)
+        tid = rd.ident(t.get("id"), where + ".id") if "id" in t else ""
+        where = f"{where} ({tid})" if tid else where
+        rd.keys(t, where, ("id", "from", "to", "points"), ("long", "sets"))
+        if tid in seen_tickets:
+            rd.fail(where, f"duplicate ticket id '{tid}'")
+        seen_tickets.add(tid)
+        a, b = (_city_ref(rd, t[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
+        if a == b:
+            rd.fail(where, f"a ticket needs two different cities, got '{a}' twice")
+        if uf.find(a) != uf.find(b):
+            rd.fail(where, f"no chain of routes connects '{a}' and '{b}'")
+        points = rd.integer(t["points"], where + ".points", 1, 1000)
+        long = rd.flag(t.get("long", False), where + ".long")
+        for j, s in enumerate(rd.seq(t.get("sets", []), where + ".sets")):
+            set_name = rd.ident(s, f"{where}.sets[{j}]", NAME_RE)
+            members = ticket_sets.setdefault(set_name, [])
+            if tid in members:
+                rd.fail(f"{where}.sets[{j}]", f"ticket set '{set_name}' listed twice")
+            members.append(tid)
+        tickets.append(Ticket(tid, a, b, points, long))
+
+    sets = {k: tuple(v) for k, v in ticket_sets.items()}
+    rules = _options(rd, top.get("rules", {}), "rules", allow_description=True)
+    variant_options: dict[str, dict[str, Any]] = {}
+    variants: dict[str, RulesConfig] = {}
+    raw_variants = top.get("variants")
+    if raw_variants is None:
+        raw_variants = {"base": {}}
+    elif isinstance(raw_variants, dict):
+        raw_variants = {str(k) if isinstance(k, int) and not isinstance(k, bool) else k: v
+                        for k, v in raw_variants.items()}
+    for vname, vdata in rd.mapping(raw_variants, "variants").items():
+        where = f"variants.{vname}"
+        rd.ident(vname, where, NAME_RE)
+        opts = _options(rd, {} if vdata is None else vdata, where, allow_description=True)
+        config = RulesConfig().with_options(**{**rules, **opts, "variant": vname})
+        if sets and config.ticket_set not in sets:
+            rd.fail(where + ".ticket_set", f"unknown ticket set '{config.ticket_set}' "
+                                           f"(the tickets name: {', '.join(sets)})")
+        if not sets and config.ticket_set != "base":
+            rd.fail(where + ".ticket_set", f"unknown ticket set '{config.ticket_set}' "
+                                           "(no ticket names a set, so only 'base' exists)")
+        lengths = {n for n, _ in config.route_points}
+        for i, route in enumerate(routes):
+            if route.length not in lengths:
+                rd.fail(f"routes[{i}] ({route.id}).length",
+                        f"length {route.length} has no entry in the route points table of "
+                        f"variant '{vname}' (longest: {config.max_route_length})")
+        variant_options[vname] = opts
+        variants[vname] = config
+    if top.get("variants") is None:
+        variant_options = {}  # the implicit 'base' variant is not written back
+
+    try:
+        game_map = GameMap(map_id, name, tuple(cities), tuple(routes), tuple(tickets),
+                           sets, variants, digest)
+    except TtrError as e:
+        rd.fail("", str(e))
+    layout = MapLayout(size, city_layout, route_layout, background)
+    return MapDefinition(game_map, layout, path, rules, variant_options, header)
+
+
+def _city_ref(rd: Reader, value: Any, where: str, cities: Mapping[str, Any]) -> str:
+    if not isinstance(value, str):
+        rd.fail(where, f"expected a city id, got {value!r}")
+    if value not in cities:
+        rd.fail(where, f"unknown city '{value}'")
+    return value
+
+
+def _color(rd: Reader, value: Any, where: str) -> CardColor | None:
+    if not isinstance(value, str):
+        rd.fail(where, f"expected a colour name, got {value!r}")
+    if value.strip().lower() in ("gray", "grey"):
+        return None
+    try:
+        color = CardColor.parse(value)
+    except TtrError:
+        color = None
+    if color is None or color == CardColor.LOCOMOTIVE:
+        names = ", ".join(c.key for c in CardColor if c != CardColor.LOCOMOTIVE)
+        rd.fail(where, f"unknown color '{value}' (expected gray, {names})")
+    return color
+
+
+def _point(rd: Reader, value: Any, where: str, size: Point) -> Point:
+    x, y = rd.numbers(value, where, 2)
+    rd.inside((x, y), size, where)
+    return (x, y)
+
+
+def _car(rd: Reader, value: Any, where: str, size: Point) -> CarPose:
+    x, y, deg = rd.numbers(value, where, 3)
+    rd.inside((x, y), size, where)
+    return (x, y, deg)
+
+
+def _options(rd: Reader, value: Any, where: str, allow_description: bool) -> dict[str, Any]:
+    """RulesConfig overrides, each checked by the engine and normalised."""
+    out: dict[str, Any] = {}
+    for key, v in rd.mapping(value, where).items():
+        if key in _FORBIDDEN_OPTIONS or (key == "description" and not allow_description):
+            rd.fail(f"{where}.{key}", f"option '{key}' cannot be set in a map file")
+        try:
+            out.update(check_options({key: v}))
+        except TtrError as e:
+            rd.fail(f"{where}.{key}", str(e))
+    return out
+
+
+# ---------------------------------------------------------------- finding maps
+
+
+def _map_files() -> list[tuple[Path, bool]]:
+    """(path, bundled) of every map file, bundled first, each folder sorted."""
+    out: list[tuple[Path, bool]] = []
+    for folder, bundled in ((paths.maps_dir(), True), (paths.user_maps_dir(), False)):
+        if folder.is_dir():
+            out.extend((p, bundled) for p in sorted(folder.glob("*.yaml")) if p.is_file())
+    return out
+
+
+def find_map(map_id: str) -> MapDefinition:
+    """The map with this id: a bundled map, else one in the user maps folder.
+
+    Raises:
+        MapError: no such map, or its file is broken.
+    """
+    if isinstance(map_id, str) and ID_RE.match(map_id):
+        for folder in (paths.maps_dir(), paths.user_maps_dir()):
+            candidate = folder / f"{map_id}.yaml"
+            if candidate.is_file():
+                definition = load_map(candidate)
+                if definition.id != map_id:
+                    raise MapError(f"{candidate}: id: the file declares id '{definition.id}'; "
+                                   f"it must match the file name '{map_id}'")
+                return definition
+    available = ", ".join(sorted({p.stem for p, _ in _map_files()})) or "none"
+    raise MapError(f"unknown map {map_id!r} (available: {available})")
+
+
+def list_maps() -> list[MapEntry]:
+    """Every map file, bundled first; broken files are listed with their error."""
+    entries: list[MapEntry] = []
+    bundled_ids: set[str] = set()
+    for p, bundled in _map_files():
+        map_id = p.stem
+        if not bundled and map_id in bundled_ids:
+            entries.append(MapEntry(map_id, map_id, p, (), f"{p}: a bundled map already has "
+                                                           f"the id '{map_id}'; rename the file"))
+            continue
+        if bundled:
+            bundled_ids.add(map_id)
+        try:
+            d = load_map(p)
+            if d.id != map_id:
+                raise MapError(f"{p}: id: the file declares id '{d.id}'; it must match the "
+                               f"file name '{map_id}'")
+        except MapError as e:
+            entries.append(MapEntry(map_id, map_id, p, (), str(e)))
+            continue
+        entries.append(MapEntry(map_id, d.name, p, tuple(d.game_map.variants)))
+    return entries
+
+
+# ---------------------------------------------------------------- writing
+
+
+_PLAIN = re.compile(r"^[^\W\d][\w .'()/-]*$")
+
+
+def _scalar(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if v.is_integer():
+            return str(int(v))
+        text = repr(v)
+        return text if "e" not in text else f"{v:.6f}"
+    s = str(v)
+    if _PLAIN.match(s) and s == s.strip() and yaml.safe_load(s) == s:
+        return s
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, Mapping):
+        return "{" + ", ".join(f"{_scalar(k)}: {_flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    return _scalar(v)
+
+
+def _option_value(key: str, value: Any) -> Any:
+    if key == "route_points":
+        return {n: p for n, p in value}
+    return value
+
+
+def dump_map(definition: MapDefinition) -> str:
+    """The map as canonical YAML (flow style, one item a line) that loads back equal."""
+    gm, layout = definition.game_map, definition.layout
+    out: list[str] = []
+    if definition.header:
+        out.append(definition.header)
+    out += [f"schema: {SCHEMA}", f"id: {_scalar(gm.id)}", f"name: {_scalar(gm.name)}", "board:",
+            f"  size: {_flow(layout.size)}"]
+    if layout.background is not None:
+        out.append(f"  background: {_scalar(layout.background)}")
+    if definition.rules:
+        out.append("rules:")
+        out += [f"  {k}: {_flow(_option_value(k, v))}" for k, v in definition.rules.items()]
+    if definition.variant_options:
+        out.append("variants:")
+        for name, opts in definition.variant_options.items():
+            out.append(f"  {_scalar(name)}:" + ("" if opts else " {}"))
+            out += [f"    {k}: {_flow(_option_value(k, v))}" for k, v in opts.items()]
+    out.append("cities:")
+    for c in gm.cities:
+        cl = layout.cities[c.id]
+        item: dict[str, Any] = {"id": c.id, "name": c.name, "pos": cl.pos}
+        if cl.label is not None:
+            item["label"] = cl.label
+        out.append(f"  - {_flow(item)}")
+    out.append("routes:")
+    for r in gm.routes:
+        rl = layout.routes.get(r.id, RouteLayout())
+        item = {"id": r.id, "from": r.a, "to": r.b, "length": r.length,
+                "color": "gray" if r.color is None else r.color.key}
+        if r.tunnel:
+            item["tunnel"] = True
+        if r.ferry:
+            item["ferry"] = r.ferry
+        if rl.via:
+            item["via"] = rl.via
+        if rl.cars is not None:
+            item["cars"] = rl.cars
+        out.append(f"  - {_flow(item)}")
+    if gm.tickets:
+        out.append("tickets:")
+    for t in gm.tickets:
+        item = {"id": t.id, "from": t.a, "to": t.b, "points": t.points}
+        if t.long:
+            item["long"] = True
+        member_of = [s for s, ids in gm.ticket_sets.items() if t.id in ids]
+        if member_of:
+            item["sets"] = member_of
+        out.append(f"  - {_flow(item)}")
+    return "\n".join(out) + "\n"
+
+
+def save_map(definition: MapDefinition, path: str | Path) -> None:
+    """Write `dump_map(definition)` to `path` (UTF-8).
+
+    Raises:
+        MapError: the file cannot be written.
+    """
+    p = Path(path)
+    try:
+        p.write_text(dump_map(definition), encoding="utf-8")
+    except OSError as e:
+        raise MapError(f"{p}: cannot write the map file: {e.strerror or e}") from None

@@ -1,0 +1,131 @@
+"""Where things are: bundled maps and assets, and the user's config, data and log folders.
+
+This is the only module that knows file locations. Bundled `maps/` and `assets/` sit
+at the repository root in a source checkout; an installed wheel carries them as
+`ttr/_data/maps` and `ttr/_data/assets` (see setup.py). User folders come from
+platformdirs (app name "ttr"). When the environment variable `TTR_HOME` is set, all
+user folders live under it instead (`config/`, `data/`, `logs/`), which tests use so
+they never touch the real home directory.
+
+Functions only compute paths; call `ensure_dir` before writing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+import ttr
+
+APP_NAME = "ttr"
+HOME_ENV = "TTR_HOME"
+
+
+def _package_dir() -> Path:
+    return Path(ttr.__file__).resolve().parent
+
+
+def _bundled(name: str) -> Path:
+    """`<checkout>/<name>` in a source checkout, else `ttr/_data/<name>`."""
+    pkg = _package_dir()
+    root = pkg.parent
+    if (root / "pyproject.toml").is_file() and (root / name).is_dir():
+        return root / name
+    return pkg / "_data" / name
+
+
+def maps_dir() -> Path:
+    """The folder of the bundled map files (`<id>.yaml`)."""
+    return _bundled("maps")
+
+
+def assets_dir() -> Path:
+    """The folder of the bundled assets (fonts, images, map art under `maps/<id>/`)."""
+    return _bundled("assets")
+
+
+def _home() -> Path | None:
+    value = os.environ.get(HOME_ENV, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def config_dir() -> Path:
+    """The user's settings folder."""
+    home = _home()
+    if home is not None:
+        return home / "config"
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    """The user's data folder (saves, records, statistics, user maps)."""
+    home = _home()
+    if home is not None:
+        return home / "data"
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def log_dir() -> Path:
+    """The folder for log files."""
+    home = _home()
+    if home is not None:
+        return home / "logs"
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def user_maps_dir() -> Path:
+    """The folder where users put their own map files."""
+    return data_dir() / "maps"
+
+
+def saves_dir() -> Path:
+    """Saved games."""
+    return data_dir() / "saves"
+
+
+def records_dir() -> Path:
+    """Finished game records (replays)."""
+    return data_dir() / "records"
+
+
+def settings_path() -> Path:
+    """The settings file."""
+    return config_dir() / "settings.yaml"
+
+
+def stats_path() -> Path:
+    """The statistics file."""
+    return data_dir() / "statistics.json"
+
+
+def log_path() -> Path:
+    """The main log file."""
+    return log_dir() / "ttr.log"
+
+
+def ensure_dir(path: Path) -> Path:
+    """Create `path` (and parents) if missing; return it."""
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def describe_paths() -> str:
+    """A readable list of every location, for `ttr --paths`."""
+    rows = [
+        ("bundled maps", maps_dir()),
+        ("bundled assets", assets_dir()),
+        ("user maps", user_maps_dir()),
+        ("settings", settings_path()),
+        ("saves", saves_dir()),
+        ("records", records_dir()),
+        ("statistics", stats_path()),
+        ("logs", log_dir()),
+    ]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"{name.ljust(width)}  {path}" for name, path in rows]
+    home = _home()
+    if home is not None:
+        lines.append(f"({HOME_ENV} is set: user folders are under {home})")
+    return "\n".join(lines)
