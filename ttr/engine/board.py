@@ -77,6 +77,12 @@ class GameMap:
     """City indices of each route's ends."""
     city_routes: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Route indices touching each city (by city index)."""
+    rinfo: tuple[tuple[int, int, int, int, int], ...] = field(init=False, repr=False,
+                                                              compare=False)
+    """(index, length, colour or -1 for gray, twin, ferry) per route, for the hot path."""
+    by_color: tuple[tuple[tuple[int, int, int, int], ...], ...] = field(
+        init=False, repr=False, compare=False)
+    """Per colour 0-7, then gray at 8: (length, index, twin, ferry), shortest first."""
 
     def __post_init__(self) -> None:
         s = object.__setattr__
@@ -104,6 +110,15 @@ class GameMap:
             touching[city_index[r.a]].append(r.index)
             touching[city_index[r.b]].append(r.index)
         s(self, "city_routes", tuple(tuple(t) for t in touching))
+        rinfo = tuple(
+            (r.index, r.length, -1 if r.color is None else int(r.color), twin[r.index], r.ferry)
+            for r in self.routes
+        )
+        s(self, "rinfo", rinfo)
+        s(self, "by_color", tuple(
+            tuple(sorted((ln, i, tw, f) for i, ln, c, tw, f in rinfo if c == color))
+            for color in (*range(8), -1)
+        ))
 
     def route(self, route_id: RouteId) -> Route:
         """The route with this id.

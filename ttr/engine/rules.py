@@ -79,6 +79,7 @@ def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str
     s.station_at = [-1] * len(game_map.cities)
     s.turns_left, s.passes, s.turn, s.tunnel = -1, 0, 0, None
     s._double_open = seats >= cfg.double_routes_min_players
+    s._build_open()
     s._refill()
     return s.freeze()
 

@@ -9,7 +9,9 @@ empty face-up slots and unowned routes are -1.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 from ttr.engine.actions import (
     Action,
@@ -44,6 +46,7 @@ from ttr.engine.events import (
     TunnelWithdrawn,
     TurnPassed,
 )
+from ttr.engine.payments import payments
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
 
 INITIAL, CHOOSE, SECOND, KEEP, TUNNEL, OVER = (int(s) for s in Stage)
@@ -58,7 +61,7 @@ class Sim:
         "gm", "cfg", "n", "seed", "shuffles", "hands", "tickets", "offers", "trains",
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
-        "events", "_ppoints", "_rinfo", "_double_open",
+        "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_flat",
     )
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
@@ -68,10 +71,7 @@ class Sim:
         """Events of the current step, or None to skip building them (playouts)."""
         table = dict(cfg.route_points)
         self._ppoints = [table.get(n, 0) for n in range(max(table) + 1)]
-        self._rinfo = [
-            (r.index, r.length, -1 if r.color is None else int(r.color), gm.twin[r.index], r.ferry)
-            for r in gm.routes
-        ]
+        self._rinfo = gm.rinfo
 
     # ---- conversion -------------------------------------------------------------------
 
@@ -104,7 +104,18 @@ class Sim:
             t.extra,
         )
         s._double_open = s.n >= state.config.double_routes_min_players
+        s._build_open()
         return s
+
+    def _build_open(self) -> None:
+        """Per colour (gray last), the routes nobody owns, shortest first."""
+        owners = self.owners
+        closed = self._double_open
+        self._open = [
+            [e for e in group if owners[e[1]] < 0 and (closed or e[2] < 0 or owners[e[2]] < 0)]
+            for group in self.gm.by_color
+        ]
+        self._open_flat = sorted(e[1] for group in self._open for e in group)
 
     def copy(self) -> Sim:
         """An independent copy (cheaper than freeze + thaw)."""
@@ -124,6 +135,8 @@ class Sim:
         s.tunnel = None if t is None else (t[0], t[1][:], t[2][:], t[3])
         s.events = None
         s._ppoints, s._rinfo, s._double_open = self._ppoints, self._rinfo, self._double_open
+        s._open = [g[:] for g in self._open]
+        s._open_flat = self._open_flat[:]
         return s
 
     def freeze(self) -> GameState:
@@ -172,7 +185,8 @@ class Sim:
         self.shuffles += 1
         self.deck = cards
         self.discard = [0] * 9
-        self._emit(DeckReshuffled(len(cards)))
+        if self.events is not None:
+            self.events.append(DeckReshuffled(len(cards)))
 
     def _pop_card(self) -> int:
         """Top card of the deck, reshuffling first if needed; -1 if none is left."""
@@ -188,13 +202,16 @@ class Sim:
     def _refill(self) -> None:
         """Fill empty face-up slots; wipe the row while it shows too many locomotives."""
         faceup = self.faceup
+        if -1 not in faceup:
+            return
         for slot in range(len(faceup)):
             if faceup[slot] < 0:
                 c = self._pop_card()
                 if c < 0:
                     break
                 faceup[slot] = c
-                self._emit(FaceUpDealt(slot, _COLOR[c]))
+                if self.events is not None:
+                    self.events.append(FaceUpDealt(slot, _COLOR[c]))
         limit = self.cfg.faceup_loco_reset
         wipes = 0
         while limit and faceup.count(LOCO) >= limit and wipes < self.cfg.max_consecutive_resets:
@@ -202,12 +219,14 @@ class Sim:
             wiped = [c for c in faceup if c >= 0]
             for c in wiped:
                 self.discard[c] += 1
-            self._emit(FaceUpWiped(tuple(_COLOR[c] for c in wiped)))
+            if self.events is not None:
+                self.events.append(FaceUpWiped(tuple(_COLOR[c] for c in wiped)))
             for slot in range(len(faceup)):
                 c = self._pop_card()
                 faceup[slot] = c
                 if c >= 0:
-                    self._emit(FaceUpDealt(slot, _COLOR[c]))
+                    if self.events is not None:
+                        self.events.append(FaceUpDealt(slot, _COLOR[c]))
 
     def _can_second_draw(self) -> bool:
         return self._cards_available() or any(0 <= c < LOCO for c in self.faceup)
@@ -223,12 +242,14 @@ class Sim:
             self.turns_left -= 1
         elif self.trains[seat] <= self.cfg.end_trigger:
             self.turns_left = self.n
-            self._emit(FinalRound(seat))
+            if self.events is not None:
+                self.events.append(FinalRound(seat))
         if self.turns_left == 0 or self.passes >= self.n:
             self.stage = OVER
             return
         self.current = (seat + 1) % self.n
-        self._emit(TurnPassed(self.current))
+        if self.events is not None:
+            self.events.append(TurnPassed(self.current))
 
     # ---- legality ---------------------------------------------------------------------
 
@@ -245,20 +266,7 @@ class Sim:
         return True
 
     def _payments(self, hand: list[int], length: int, color: int, ferry: int) -> list[Hand]:
-        """Every exact payment of `length` cards for a route from `hand`."""
-        locos = hand[LOCO]
-        out: list[Hand] = []
-        colors = _ALL_COLORS if color < 0 else (color,)
-        for c in colors:
-            have = hand[c]
-            for nl in range(max(ferry, length - have), min(locos, length - 1) + 1):
-                counts = [0] * 9
-                counts[c] = length - nl
-                counts[LOCO] = nl
-                out.append(Hand(tuple(counts)))
-        if locos >= length:
-            out.append(Hand((0,) * 8 + (length,)))
-        return out
+        return payments(hand, length, color, ferry)
 
     def _station_payments(self, hand: list[int]) -> list[Hand]:
         built = self.cfg.stations - self.stations_left[self.current]
@@ -268,20 +276,26 @@ class Sim:
         """Route indices `seat` can claim now (open, enough trains and cards)."""
         hand = self.hands[seat]
         locos = hand[LOCO]
-        best = max(hand[:8]) + locos
         trains = self.trains[seat]
-        out = []
         owners = self.owners
-        for ridx, length, color, twin, ferry in self._rinfo:
-            if owners[ridx] >= 0 or length > trains or locos < ferry:
-                continue
-            if (hand[color] + locos if color >= 0 else best) < length:
-                continue
-            if twin >= 0:
-                other = owners[twin]
-                if other == seat or (other >= 0 and not self._double_open):
+        double_open = self._double_open
+        out = []
+        color = 0
+        for group in self._open:
+            reach = (hand[color] if color < 8 else max(hand[:8])) + locos
+            color += 1
+            if reach > trains:
+                reach = trains
+            for length, ridx, twin, ferry in group:
+                if length > reach:
+                    break
+                if locos < ferry:
                     continue
-            out.append(ridx)
+                if twin >= 0:
+                    other = owners[twin]
+                    if other == seat or (other >= 0 and not double_open):
+                        continue
+                out.append(ridx)
         return out
 
     def _station_cities(self) -> list[int]:
@@ -388,66 +402,85 @@ class Sim:
 
     def step(self, action: Action) -> None:
         """Apply a legal action in place (legality is the caller's job)."""
+        _STEPS[type(action)](self, action)
+
+    def _step_deck(self, action: DrawDeck) -> None:
         seat = self.current
-        match action:
-            case DrawDeck():
-                c = self._pop_card()
-                self.hands[seat][c] += 1
-                self._emit(CardTaken(seat, "deck", None, _COLOR[c]))
-                self._after_draw()
-            case DrawFaceUp(slot):
-                c = self.faceup[slot]
-                self.faceup[slot] = -1
-                self.hands[seat][c] += 1
-                self._emit(CardTaken(seat, "faceup", slot, _COLOR[c]))
-                first = self.stage == CHOOSE
-                self._refill()
-                if first and c == LOCO:
-                    self.passes = 0
-                    self._end_turn()
-                else:
-                    self._after_draw()
-            case ClaimRoute(route, payment):
-                self._claim(self.gm.route_by_id[route].index, list(payment.counts))
-            case DrawTickets():
-                k = min(self.cfg.draw_tickets, len(self.ticket_deck))
-                offer = self.ticket_deck[:k]
-                del self.ticket_deck[:k]
-                self.offers[seat] = offer
-                self.stage = KEEP
-                self.passes = 0
-                self._emit(TicketsOffered(seat, tuple(offer), k))
-            case KeepTickets(keep):
-                self._keep(keep)
-            case BuildStation(city, payment):
-                self._pay(payment.counts)
-                self.station_at[self.gm.city_index[city]] = seat
-                self.stations_left[seat] -= 1
-                self.passes = 0
-                self._emit(StationBuilt(seat, city, payment))
-                self._end_turn()
-            case PayTunnel(extra):
-                assert self.tunnel is not None
-                ridx, payment, revealed, _ = self.tunnel
-                self._pay(extra.counts)
-                self._discard(revealed)
-                self.tunnel = None
-                self._finish_claim(ridx, [a + b for a, b in zip(payment, extra.counts)])
-            case WithdrawTunnel():
-                assert self.tunnel is not None
-                ridx, payment, revealed, _ = self.tunnel
-                hand = self.hands[seat]
-                for i in range(9):
-                    hand[i] += payment[i]
-                self._discard(revealed)
-                self.tunnel = None
-                self.passes = 0
-                self._emit(TunnelWithdrawn(seat, self.gm.routes[ridx].id))
-                self._end_turn()
-            case Pass():
-                self.passes += 1
-                self._emit(Passed(seat))
-                self._end_turn()
+        c = self._pop_card()
+        self.hands[seat][c] += 1
+        if self.events is not None:
+            self.events.append(CardTaken(seat, "deck", None, _COLOR[c]))
+        self._after_draw()
+
+    def _step_faceup(self, action: DrawFaceUp) -> None:
+        seat, slot = self.current, action.slot
+        c = self.faceup[slot]
+        self.faceup[slot] = -1
+        self.hands[seat][c] += 1
+        if self.events is not None:
+            self.events.append(CardTaken(seat, "faceup", slot, _COLOR[c]))
+        first = self.stage == CHOOSE
+        self._refill()
+        if first and c == LOCO:
+            self.passes = 0
+            self._end_turn()
+        else:
+            self._after_draw()
+
+    def _step_claim(self, action: ClaimRoute) -> None:
+        self._claim(self.gm.route_by_id[action.route].index, list(action.payment.counts))
+
+    def _step_tickets(self, action: DrawTickets) -> None:
+        seat = self.current
+        k = min(self.cfg.draw_tickets, len(self.ticket_deck))
+        offer = self.ticket_deck[:k]
+        del self.ticket_deck[:k]
+        self.offers[seat] = offer
+        self.stage = KEEP
+        self.passes = 0
+        if self.events is not None:
+            self.events.append(TicketsOffered(seat, tuple(offer), k))
+
+    def _step_keep(self, action: KeepTickets) -> None:
+        self._keep(action.keep)
+
+    def _step_station(self, action: BuildStation) -> None:
+        seat = self.current
+        self._pay(action.payment.counts)
+        self.station_at[self.gm.city_index[action.city]] = seat
+        self.stations_left[seat] -= 1
+        self.passes = 0
+        if self.events is not None:
+            self.events.append(StationBuilt(seat, action.city, action.payment))
+        self._end_turn()
+
+    def _step_pay_tunnel(self, action: PayTunnel) -> None:
+        assert self.tunnel is not None
+        ridx, payment, revealed, _ = self.tunnel
+        extra = action.extra.counts
+        self._pay(extra)
+        self._discard(revealed)
+        self.tunnel = None
+        self._finish_claim(ridx, [a + b for a, b in zip(payment, extra, strict=True)])
+
+    def _step_withdraw(self, action: WithdrawTunnel) -> None:
+        assert self.tunnel is not None
+        ridx, payment, revealed, _ = self.tunnel
+        hand = self.hands[self.current]
+        for i in range(9):
+            hand[i] += payment[i]
+        self._discard(revealed)
+        self.tunnel = None
+        self.passes = 0
+        if self.events is not None:
+            self.events.append(TunnelWithdrawn(self.current, self.gm.routes[ridx].id))
+        self._end_turn()
+
+    def _step_pass(self, action: Pass) -> None:
+        self.passes += 1
+        if self.events is not None:
+            self.events.append(Passed(self.current))
+        self._end_turn()
 
     def _after_draw(self) -> None:
         self.passes = 0
@@ -478,7 +511,7 @@ class Sim:
                 break
             revealed.append(c)
         color = next((c for c in _ALL_COLORS if payment[c]), -1)
-        extra = sum(1 for c in revealed if c == LOCO or c == color)
+        extra = sum(1 for c in revealed if c in (LOCO, color))
         self._emit(TunnelRevealed(
             self.current, self.gm.routes[ridx].id, tuple(_COLOR[c] for c in revealed), extra
         ))
@@ -495,12 +528,24 @@ class Sim:
         for i in range(9):
             self.discard[i] += paid[i]
         self.owners[ridx] = seat
+        self._close(ridx)
+        if not self._double_open and self.gm.twin[ridx] >= 0:
+            self._close(self.gm.twin[ridx])
         self.trains[seat] -= length
         points = self._ppoints[length]
         self.route_pts[seat] += points
         if self.events is not None:
-            self._emit(RouteClaimed(seat, self.gm.routes[ridx].id, Hand(tuple(paid)), points))
+            self.events.append(RouteClaimed(seat, self.gm.routes[ridx].id, Hand(tuple(paid)), points))
         self._end_turn()
+
+    def _close(self, ridx: int) -> None:
+        color = self._rinfo[ridx][2]
+        group = self._open[color if color >= 0 else 8]
+        for i, entry in enumerate(group):
+            if entry[1] == ridx:
+                del group[i]
+                self._open_flat.remove(ridx)
+                return
 
     def _keep(self, keep: tuple[str, ...]) -> None:
         seat = self.current
@@ -509,7 +554,8 @@ class Sim:
         returned = [t for t in offer if t not in kept]
         self.tickets[seat] += [t for t in offer if t in kept]
         self.offers[seat] = []
-        self._emit(TicketsKept(seat, tuple(keep), len(keep), len(returned)))
+        if self.events is not None:
+            self.events.append(TicketsKept(seat, tuple(keep), len(keep), len(returned)))
         if self.stage == KEEP:
             self.ticket_deck += returned
             self._end_turn()
@@ -518,59 +564,21 @@ class Sim:
             self.ticket_deck += returned
         if seat + 1 < self.n:
             self.current = seat + 1
-            self._emit(TurnPassed(self.current))
+            if self.events is not None:
+                self.events.append(TurnPassed(self.current))
         else:
             self.current = 0
             self.stage = CHOOSE
-            self._emit(TurnPassed(0))
+            if self.events is not None:
+                self.events.append(TurnPassed(0))
 
     # ---- playouts ---------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> Action:
-        """One random legal action without listing them all.
+        """One random legal action, cheaply (see `playout.sample`)."""
+        from ttr.engine.playout import sample
 
-        Picks uniformly among the kinds of move available (draw cards, draw tickets,
-        claim a route, build a station), then uniformly within the kind.
-        """
-        stage = self.stage
-        seat = self.current
-        if stage == CHOOSE:
-            kinds = [0, 1, 2, 3] if self.cfg.stations else [0, 1, 2]
-            while kinds:
-                kind = kinds.pop(int(rng.random() * len(kinds)))
-                if kind == 0:
-                    slots = [i for i, c in enumerate(self.faceup) if c >= 0]
-                    deck = self._cards_available()
-                    k = len(slots) + deck
-                    if k:
-                        i = int(rng.random() * k)
-                        return DrawFaceUp(slots[i]) if i < len(slots) else DrawDeck()
-                elif kind == 1:
-                    if self.ticket_deck:
-                        return DrawTickets()
-                elif kind == 2:
-                    routes = self._claimable(seat)
-                    if routes:
-                        ridx = routes[int(rng.random() * len(routes))]
-                        _, length, color, _, ferry = self._rinfo[ridx]
-                        pays = self._payments(self.hands[seat], length, color, ferry)
-                        pay = pays[int(rng.random() * len(pays))]
-                        return ClaimRoute(self.gm.routes[ridx].id, pay)
-                else:
-                    cities = self._station_cities()
-                    if cities:
-                        city = cities[int(rng.random() * len(cities))]
-                        pays = self._station_payments(self.hands[seat])
-                        pay = pays[int(rng.random() * len(pays))]
-                        return BuildStation(self.gm.cities[city].id, pay)
-            return Pass()
-        if stage == SECOND:
-            slots = [i for i, c in enumerate(self.faceup) if 0 <= c < LOCO]
-            k = len(slots) + self._cards_available()
-            i = int(rng.random() * k)
-            return DrawFaceUp(slots[i]) if i < len(slots) else DrawDeck()
-        acts = self.legal()
-        return acts[int(rng.random() * len(acts))]
+        return sample(self, rng)
 
     def play_random(self, rng: random.Random, max_steps: int = 100_000) -> int:
         """Step random legal actions until the game ends; returns the steps taken.
@@ -579,9 +587,25 @@ class Sim:
             IllegalActionError: the step bound was hit (a bug: every game ends).
         """
         steps = 0
+        from ttr.engine.playout import sample
+
+        step = self.step
         while self.stage != OVER:
             if steps >= max_steps:
                 raise IllegalActionError(f"game did not end within {max_steps} steps")
-            self.step(self.sample(rng))
+            step(sample(self, rng))
             steps += 1
         return steps
+
+
+_STEPS: dict[type, Callable[[Sim, Any], None]] = {
+    DrawDeck: Sim._step_deck,
+    DrawFaceUp: Sim._step_faceup,
+    ClaimRoute: Sim._step_claim,
+    DrawTickets: Sim._step_tickets,
+    KeepTickets: Sim._step_keep,
+    BuildStation: Sim._step_station,
+    PayTunnel: Sim._step_pay_tunnel,
+    WithdrawTunnel: Sim._step_withdraw,
+    Pass: Sim._step_pass,
+}

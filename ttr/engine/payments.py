@@ -1,0 +1,62 @@
+"""The exact card payments for a route or a station: listed, counted, or picked by index.
+
+A payment is `length` cards: one colour (any colour for gray, `color` -1) with
+locomotives wild, at least `ferry` of them locomotives; all-locomotive payments are
+listed once, last.
+"""
+
+from __future__ import annotations
+
+from ttr.engine.cards import LOCO, Hand
+
+_ALL_COLORS = range(8)
+
+
+def _loco_range(hand: list[int], length: int, color: int, ferry: int) -> range:
+    """Locomotive counts usable with `color` (excluding the all-locomotive payment)."""
+    return range(max(ferry, length - hand[color]), min(hand[LOCO], length - 1) + 1)
+
+
+def payments(hand: list[int], length: int, color: int, ferry: int = 0) -> list[Hand]:
+    """Every exact payment of `length` cards from `hand`.
+
+    >>> [str(p) for p in payments([0, 0, 0, 0, 0, 0, 2, 0, 1], 2, 6)]
+    ['red:2', 'red:1,loco:1']
+    """
+    out: list[Hand] = []
+    for c in _ALL_COLORS if color < 0 else (color,):
+        for nl in _loco_range(hand, length, c, ferry):
+            counts = [0] * 9
+            counts[c] = length - nl
+            counts[LOCO] = nl
+            out.append(Hand(tuple(counts)))
+    if hand[LOCO] >= length:
+        out.append(Hand((0,) * 8 + (length,)))
+    return out
+
+
+def nth_payment(hand: list[int], length: int, color: int, ferry: int, pick: float) -> Hand:
+    """`payments(...)[int(pick * count)]` for `0 <= pick < 1`, without listing them all.
+
+    >>> str(nth_payment([0, 0, 0, 0, 0, 0, 2, 0, 1], 2, 6, 0, 0.9))
+    'red:1,loco:1'
+    """
+    top = min(hand[LOCO], length - 1)
+    lows = []
+    total = 0
+    for c in _ALL_COLORS if color < 0 else (color,):
+        lo = length - hand[c]
+        if lo < ferry:
+            lo = ferry
+        if lo <= top:
+            lows.append((c, lo, top - lo + 1))
+            total += top - lo + 1
+    index = int(pick * (total + (hand[LOCO] >= length)))
+    for c, lo, n in lows:
+        if index < n:
+            counts = [0] * 9
+            counts[c] = length - lo - index
+            counts[LOCO] = lo + index
+            return Hand(tuple(counts))
+        index -= n
+    return Hand((0,) * 8 + (length,))

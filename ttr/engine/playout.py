@@ -1,0 +1,125 @@
+"""Cheap random legal actions for playouts (`Sim.sample`, `Sim.play_random`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ttr.engine.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+)
+from ttr.engine.cards import LOCO
+from ttr.engine.payments import nth_payment
+from ttr.engine.state import Stage
+
+if TYPE_CHECKING:
+    from ttr.engine.sim import Sim
+
+_DECK, _TICKETS, _PASS = DrawDeck(), DrawTickets(), Pass()
+_FACEUP = tuple(DrawFaceUp(i) for i in range(16))
+CHOOSE, SECOND = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW)
+_TRIES = 8
+"""Random probes for a claimable route before listing them all."""
+
+
+def sample(sim: Sim, rng: random.Random) -> Action:
+    """One random legal action without listing them all.
+
+    Picks uniformly among the kinds of move available (draw a card, draw tickets,
+    claim a route, build a station), then uniformly within the kind: a card source,
+    a claimable route then one of its payments, a ticket subset of any allowed size.
+    """
+    stage = sim.stage
+    rand = rng.random
+    if stage == CHOOSE:
+        kinds = [0, 1, 2, 3] if sim.stations_left[sim.current] else [0, 1, 2]
+        while kinds:
+            kind = kinds.pop(int(rand() * len(kinds)))
+            if kind == 0:
+                action = _draw(sim, rand, first=True)
+                if action is not None:
+                    return action
+            elif kind == 1:
+                if sim.ticket_deck:
+                    return _TICKETS
+            elif kind == 2:
+                action = _claim(sim, rand)
+                if action is not None:
+                    return action
+            else:
+                cities = sim._station_cities()
+                if cities:
+                    city = cities[int(rand() * len(cities))]
+                    hand = sim.hands[sim.current]
+                    built = sim.cfg.stations - sim.stations_left[sim.current]
+                    pay = nth_payment(hand, sim.cfg.station_costs[built], -1, 0, rand())
+                    return BuildStation(sim.gm.cities[city].id, pay)
+        return _PASS
+    if stage == SECOND:
+        action = _draw(sim, rand, first=False)
+        assert action is not None, "second draw stage with nothing to draw"
+        return action
+    if sim.offers[sim.current]:
+        offer = sorted(sim.offers[sim.current])
+        least = sim._keep_min(len(offer))
+        subsets = [c for k in range(least, len(offer) + 1) for c in combinations(offer, k)]
+        return KeepTickets(subsets[int(rand() * len(subsets))])
+    acts = sim.legal()
+    return acts[int(rand() * len(acts))]
+
+
+def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> Action | None:
+    faceup = sim.faceup
+    if first:
+        slots = [i for i, c in enumerate(faceup) if c >= 0]
+    else:
+        slots = [i for i, c in enumerate(faceup) if 0 <= c < LOCO]
+    k = len(slots) + (1 if sim.deck or any(sim.discard) else 0)
+    if not k:
+        return None
+    i = int(rand() * k)
+    return _FACEUP[slots[i]] if i < len(slots) else _DECK
+
+
+def _claim(sim: Sim, rand: Callable[[], float]) -> Action | None:
+    """A uniformly random claimable route (rejection sampling, then a full list)."""
+    seat = sim.current
+    hand = sim.hands[seat]
+    locos = hand[LOCO]
+    trains = sim.trains[seat]
+    owners = sim.owners
+    rinfo = sim._rinfo
+    flat = sim._open_flat
+    if not flat:
+        return None
+    best = max(hand[:8])
+    chosen = -1
+    for _ in range(_TRIES):
+        ridx, length, color, twin, ferry = rinfo[flat[int(rand() * len(flat))]]
+        if length > trains or locos < ferry:
+            continue
+        if (hand[color] if color >= 0 else best) + locos < length:
+            continue
+        if twin >= 0:
+            other = owners[twin]
+            if other == seat or (other >= 0 and not sim._double_open):
+                continue
+        chosen = ridx
+        break
+    if chosen < 0:
+        routes = sim._claimable(seat)
+        if not routes:
+            return None
+        chosen = routes[int(rand() * len(routes))]
+    _, length, color, _, ferry = rinfo[chosen]
+    pay = nth_payment(hand, length, color, ferry, rand())
+    return ClaimRoute(sim.gm.routes[chosen].id, pay)
