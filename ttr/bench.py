@@ -13,7 +13,7 @@ import statistics
 import time
 
 from ttr.engine import GameMap, RulesConfig, Sim, apply, new_game, observe, results
-from ttr.engine.scoring import route_edges, longest_trail
+from ttr.engine.scoring import longest_trail, route_edges
 from ttr.engine.state import GameState, Stage
 
 

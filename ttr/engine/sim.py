@@ -224,9 +224,8 @@ class Sim:
             for slot in range(len(faceup)):
                 c = self._pop_card()
                 faceup[slot] = c
-                if c >= 0:
-                    if self.events is not None:
-                        self.events.append(FaceUpDealt(slot, _COLOR[c]))
+                if c >= 0 and self.events is not None:
+                    self.events.append(FaceUpDealt(slot, _COLOR[c]))
 
     def _can_second_draw(self) -> bool:
         return self._cards_available() or any(0 <= c < LOCO for c in self.faceup)
@@ -535,7 +534,8 @@ class Sim:
         points = self._ppoints[length]
         self.route_pts[seat] += points
         if self.events is not None:
-            self.events.append(RouteClaimed(seat, self.gm.routes[ridx].id, Hand(tuple(paid)), points))
+            route_id = self.gm.routes[ridx].id
+            self.events.append(RouteClaimed(seat, route_id, Hand(tuple(paid)), points))
         self._end_turn()
 
     def _close(self, ridx: int) -> None:
