@@ -48,8 +48,7 @@ def register(info: AgentInfo) -> None:
 
 
 def _ensure_loaded() -> None:
-    if not AGENTS:
-        import ttr.ai.registry  # noqa: F401  (fills AGENTS)
+    import ttr.ai.registry  # noqa: F401  (fills AGENTS on first import)
 
 
 def agent_names() -> list[str]:

@@ -44,8 +44,9 @@ class _Context:
         self.view = view
         self.me = view.me
         self.gm = view.public.game_map
-        self.net = network_for(view, self.me.seat)
-        self.cost, self.needed, _ = ticket_plan(self.net, self.me.tickets)
+        self.net = network_for(view, self.me.seat, stations=False)
+        plan = ticket_plan(self.net, self.me.tickets)
+        self.cost, self.needed = plan.cost, set(plan.routes)
         self.need_colors: dict[int, int] = {}
         for r in self.needed:
             route = self.gm.routes[r]
@@ -82,8 +83,8 @@ class _Context:
         return 0
 
     def _keep_score(self, keep: tuple[str, ...]) -> float:
-        cost, _, lost = ticket_plan(self.net, (*self.me.tickets, *keep))
+        plan = ticket_plan(self.net, (*self.me.tickets, *keep))
+        cost, lost = plan.cost, plan.lost
         value = sum(self.gm.ticket_by_id[t].points for t in keep)
         over = max(0, cost - self.trains + 5)
         return value - 3 * over - 2 * sum(self.gm.ticket_by_id[t].points for t in lost) - cost * 0.2
-

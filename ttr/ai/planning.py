@@ -1,68 +1,123 @@
-"""Shared heuristics: shortest paths over the routes a seat can still use, ticket plans."""
+"""Shared heuristics: shortest paths over the routes a seat can still use, ticket plans.
+
+A `Network` is one seat's picture of the board from its own view: routes it owns cost
+nothing, open routes cost their length (plus a small per-claim charge), and in Europe
+routes other seats own can be borrowed with a station at a fixed price. `ticket_plan`
+joins tickets greedily over that network (a Steiner-tree style plan: routes planned for
+one ticket are free for the next).
+"""
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ttr.engine import GameMap, PlayerView, Seat
 
+CLAIM_CHARGE = 0.6
+"""Extra cost per route in a plan: each claim is a turn, so fewer, longer routes win ties."""
+BORROW_COST = 5.0
+"""Plan cost of borrowing another seat's route with a new station (Europe)."""
+STATION_BORROW_COST = 0.8
+"""Plan cost of borrowing at a city where the seat already has a station."""
+INF = float("inf")
+
 
 @dataclass(frozen=True, slots=True)
 class Network:
-    """Which routes a seat owns and which it could still claim, by route index."""
+    """Which routes a seat owns, could still claim, or could borrow with a station."""
 
     game_map: GameMap
     owned: frozenset[int]
     open: frozenset[int]
+    borrow: frozenset[int] = frozenset()
+    station_cities: frozenset[int] = frozenset()
+
+    def weight(self, r: int) -> float:
+        """Plan cost of using route `r` (INF if unusable)."""
+        if r in self.owned:
+            return 0.0
+        if r in self.open:
+            return self.game_map.routes[r].length + CLAIM_CHARGE
+        if r in self.borrow:
+            a, b = self.game_map.ends[r]
+            if a in self.station_cities or b in self.station_cities:
+                return STATION_BORROW_COST
+            return BORROW_COST
+        return INF
 
 
-def network_for(view: PlayerView, seat: Seat) -> Network:
+def network_for(view: PlayerView, seat: Seat, stations: bool = True) -> Network:
     """The seat's own routes and the routes still open to it in this view."""
     pub = view.public
-    gm = pub.game_map
-    double_open = len(pub.players) >= pub.config.double_routes_min_players
-    owned = frozenset(i for i, o in enumerate(pub.owners) if o == seat)
+    return network_from(
+        pub.game_map,
+        pub.owners,
+        seat,
+        len(pub.players) >= pub.config.double_routes_min_players,
+        pub.players[seat].stations if stations else 0,
+        pub.stations,
+    )
+
+
+def network_from(
+    gm: GameMap,
+    owners: Sequence[int | None],
+    seat: Seat,
+    double_open: bool,
+    stations_left: int = 0,
+    station_owner: Sequence[int | None] = (),
+) -> Network:
+    """A `Network` from raw ownership data (used by views and by playouts)."""
+    owned: set[int] = set()
     open_: set[int] = set()
-    for i, o in enumerate(pub.owners):
-        if o is not None:
+    borrow: set[int] = set()
+    mine = frozenset(i for i, o in enumerate(station_owner) if o == seat)
+    for i, o in enumerate(owners):
+        if o is not None and o >= 0:
+            if o == seat:
+                owned.add(i)
+            elif stations_left or mine:
+                borrow.add(i)
             continue
         twin = gm.twin[i]
-        if twin >= 0 and pub.owners[twin] is not None and (
-            pub.owners[twin] == seat or not double_open
-        ):
-            continue
+        if twin >= 0:
+            other = owners[twin]
+            if other is not None and other >= 0 and (other == seat or not double_open):
+                continue
         open_.add(i)
-    return Network(gm, owned, frozenset(open_))
+    if not stations_left:  # only routes touching an existing station can be borrowed
+        borrow = {r for r in borrow if gm.ends[r][0] in mine or gm.ends[r][1] in mine}
+    return Network(gm, frozenset(owned), frozenset(open_), frozenset(borrow), mine)
 
 
-def shortest_path(net: Network, a: int, b: int) -> tuple[int, tuple[int, ...]] | None:
-    """Cheapest way (in train spaces still to place) to join cities a and b.
+def shortest_path(
+    net: Network, a: int, b: int, free: frozenset[int] | set[int] = frozenset()
+) -> tuple[float, tuple[int, ...]] | None:
+    """Cheapest way to join cities a and b; routes in `free` cost nothing.
 
-    Owned routes cost 0. Returns (cost, route indices still to claim) or None.
+    Returns (cost, route indices used that are not owned) or None.
     """
     gm = net.game_map
-    dist = {a: 0}
+    dist = {a: 0.0}
     prev: dict[int, tuple[int, int]] = {}
-    heap = [(0, a)]
+    heap = [(0.0, a)]
+    owned = net.owned
     while heap:
         d, city = heapq.heappop(heap)
         if city == b:
             break
-        if d > dist.get(city, 1 << 30):
+        if d > dist[city]:
             continue
         for r in gm.city_routes[city]:
-            if r in net.owned:
-                w = 0
-            elif r in net.open:
-                w = gm.routes[r].length
-            else:
+            w = 0.0 if r in free else net.weight(r)
+            if w == INF:
                 continue
             x, y = gm.ends[r]
             nb = y if x == city else x
             nd = d + w
-            if nd < dist.get(nb, 1 << 30):
+            if nd < dist.get(nb, INF):
                 dist[nb] = nd
                 prev[nb] = (city, r)
                 heapq.heappush(heap, (nd, nb))
@@ -72,32 +127,89 @@ def shortest_path(net: Network, a: int, b: int) -> tuple[int, tuple[int, ...]] |
     city = b
     while city != a:
         city, r = prev[city]
-        if r not in net.owned:
+        if r not in owned:
             path.append(r)
     return dist[b], tuple(path)
 
 
-def ticket_plan(net: Network, tickets: Iterable[str]) -> tuple[int, set[int], list[str]]:
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Routes to claim (and borrow) for a set of tickets."""
+
+    cost: float
+    """Plan cost (train spaces plus per-claim and borrowing charges)."""
+    routes: frozenset[int]
+    """Open routes to claim."""
+    borrowed: frozenset[int]
+    """Routes of other seats to borrow with stations."""
+    lost: tuple[str, ...]
+    """Tickets that can no longer be completed."""
+    done: tuple[str, ...]
+    """Tickets already completed."""
+
+
+def plan_spaces(gm: GameMap, routes: Iterable[int]) -> int:
+    """Train spaces the routes need."""
+    return sum(gm.routes[r].length for r in routes)
+
+
+def ticket_plan(net: Network, tickets: Iterable[str], orders: int = 2) -> Plan:
     """Routes to claim for the given tickets, greedily sharing routes between them.
 
-    Returns (spaces needed, route indices, tickets that can no longer be completed).
-    Tickets are planned in order of decreasing value; routes planned for one ticket
-    count as owned for the next.
+    Tickets are joined one at a time (routes already planned are free for the next);
+    `orders` ticket orders are tried (by value, then by shortest first) and the
+    cheapest plan wins.
     """
     gm = net.game_map
-    owned = set(net.owned)
-    needed: set[int] = set()
+    tickets = list(tickets)
+    best: Plan | None = None
+    keys = [lambda t: -gm.ticket_by_id[t].points, lambda t: gm.ticket_by_id[t].points]
+    for key in keys[: max(1, orders)]:
+        plan = _plan_in_order(net, sorted(tickets, key=key))
+        if best is None or (len(plan.lost), plan.cost) < (len(best.lost), best.cost):
+            best = plan
+        if len(tickets) < 2:
+            break
+    assert best is not None
+    return best
+
+
+def _plan_in_order(net: Network, order: list[str]) -> Plan:
+    gm = net.game_map
+    free: set[int] = set()
     lost: list[str] = []
-    order = sorted(tickets, key=lambda t: -gm.ticket_by_id[t].points)
+    done: list[str] = []
+    cost = 0.0
     for tid in order:
         t = gm.ticket_by_id[tid]
-        found = shortest_path(
-            Network(gm, frozenset(owned), net.open), gm.city_index[t.a], gm.city_index[t.b]
-        )
+        found = shortest_path(net, gm.city_index[t.a], gm.city_index[t.b], free)
         if found is None:
             lost.append(tid)
             continue
-        for r in found[1]:
-            needed.add(r)
-            owned.add(r)
-    return sum(gm.routes[r].length for r in needed), needed, lost
+        if not found[1]:
+            done.append(tid)
+        cost += found[0]
+        free.update(found[1])
+    routes = frozenset(r for r in free if r in net.open)
+    borrowed = frozenset(r for r in free if r in net.borrow)
+    return Plan(cost, routes, borrowed, tuple(lost), tuple(done))
+
+
+def completed(gm: GameMap, owned: Iterable[int], tickets: Iterable[str]) -> list[bool]:
+    """Whether each ticket is joined by the routes in `owned` (union-find)."""
+    parent = list(range(len(gm.cities)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for r in owned:
+        a, b = gm.ends[r]
+        parent[find(a)] = find(b)
+    out = []
+    for tid in tickets:
+        t = gm.ticket_by_id[tid]
+        out.append(find(gm.city_index[t.a]) == find(gm.city_index[t.b]))
+    return out

@@ -1,0 +1,261 @@
+"""`ttr arena`: a round robin between agents with paired deals, on several cores.
+
+Every deal (a game seed) is played by each group of `players` agents in every seating
+(all permutations for 2 players, every rotation for more), so luck of the deal and of
+the seat cancels out. Agents see only `observe(state, seat)`. An exception or illegal
+action is recorded as a failure of that agent (its move is replaced by the first legal
+one) and never stops the run. The report is in `arena_report.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from typing import Any, TextIO
+
+from ttr.ai.base import agent_info
+from ttr.engine import (
+    GameMap,
+    RulesConfig,
+    Stage,
+    TtrError,
+    apply,
+    format_action,
+    new_game,
+    observe,
+    results,
+)
+
+MAX_DECISIONS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    """An agent by registry name, with its thinking budget (`name@seconds` overrides)."""
+
+    name: str
+    budget: float
+
+    @property
+    def label(self) -> str:
+        """The name as the report shows it."""
+        return (
+            self.name
+            if self.budget == agent_info(self.name).budget
+            else f"{self.name}@{self.budget:g}"
+        )
+
+
+def parse_agents(text: str, players: int) -> list[AgentSpec]:
+    """`"hard,medium@0.1,routefocus"` -> specs.
+
+    Raises:
+        TtrError: unknown names, duplicates, bad budgets, or too few agents.
+    """
+    specs = []
+    for part in (p.strip().lower() for p in text.split(",")):
+        if not part:
+            continue
+        name, _, budget = part.partition("@")
+        info = agent_info(name)  # raises on an unknown name
+        try:
+            b = float(budget) if budget else info.budget
+        except ValueError:
+            raise TtrError(f"bad thinking time in {part!r} (use name@seconds)") from None
+        if not 0 <= b <= 60:
+            raise TtrError(f"thinking time in {part!r} must be 0 to 60 seconds")
+        specs.append(AgentSpec(name, b))
+    labels = [s.label for s in specs]
+    if len(set(labels)) != len(labels):
+        raise TtrError(f"--agents lists an agent twice: {text!r}")
+    if len(specs) < max(2, players):
+        raise TtrError(
+            f"--agents needs at least {max(2, players)} agents for "
+            f"{players}-player games, got {len(specs)}"
+        )
+    return specs
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """One game to play: the deal, and the agents in seat order."""
+
+    deal: int
+    seed: int
+    seats: tuple[AgentSpec, ...]
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """What one arena game produced."""
+
+    deal: int
+    seed: int
+    seats: list[str]
+    scores: list[int] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
+    completed: list[int] = field(default_factory=list)
+    tickets: list[int] = field(default_factory=list)
+    times: list[list[float]] = field(default_factory=list)
+    over_budget: list[int] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    turns: int = 0
+
+
+def schedule(specs: list[AgentSpec], players: int, deals: int, seed: int) -> list[GameTask]:
+    """Every group of `players` agents, every deal, every seating."""
+    tasks = []
+    for deal in range(deals):
+        game_seed = seed * 1_000_003 + deal
+        for group in combinations(specs, players):
+            seatings: Iterator[tuple[AgentSpec, ...]]
+            if players == 2:
+                seatings = permutations(group)
+            else:
+                seatings = (group[i:] + group[:i] for i in range(players))
+            tasks += [GameTask(deal, game_seed, s) for s in seatings]
+    return tasks
+
+
+def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOutcome:
+    """Play one arena game; agent failures are recorded, not raised."""
+    from ttr.ai.base import make_agent
+
+    n = len(task.seats)
+    agents = [make_agent(s.name) for s in task.seats]
+    rngs = [random.Random(f"{task.seed}:{i}:{s.name}") for i, s in enumerate(task.seats)]
+    out = GameOutcome(task.deal, task.seed, [s.label for s in task.seats])
+    out.times = [[] for _ in range(n)]
+    out.over_budget = [0] * n
+    state = new_game(game_map, config, n, task.seed)
+    decisions = 0
+    while state.stage != Stage.GAME_OVER:
+        if decisions >= MAX_DECISIONS:
+            out.failures.append(f"game {task.seed} did not end in {MAX_DECISIONS} decisions")
+            break
+        seat = state.current
+        view = observe(state, seat)
+        spec = task.seats[seat]
+        start = time.perf_counter()
+        try:
+            action = agents[seat].choose(view, rngs[seat], spec.budget)
+            error = None if action in view.legal else f"illegal action {_fmt(action)}"
+        except Exception as e:  # an agent bug must not stop the arena
+            action, error = None, f"{type(e).__name__}: {e}"
+        took = time.perf_counter() - start
+        out.times[seat].append(took)
+        if spec.budget > 0 and took > 1.2 * spec.budget:
+            out.over_budget[seat] += 1
+        if error is not None or action is None:
+            out.failures.append(
+                f"{spec.label} (seat {seat}, deal {task.deal}, turn {state.turn}): {error}"
+            )
+            action = view.legal[0]
+        state = apply(state, action).state
+        decisions += 1
+    res = results(state)
+    out.scores = [p.total for p in res.players]
+    out.ranks = [p.rank for p in res.players]
+    out.completed = [p.completed for p in res.players]
+    out.tickets = [len(p.tickets) for p in res.players]
+    out.turns = state.turn
+    return out
+
+
+def _fmt(action: object) -> str:
+    try:
+        return format_action(action)  # type: ignore[arg-type]
+    except TypeError:
+        return repr(action)
+
+
+def _play_task(args: tuple[GameMap, RulesConfig, GameTask]) -> GameOutcome:
+    return play_game(*args)
+
+
+def run_games(
+    game_map: GameMap,
+    config: RulesConfig,
+    tasks: list[GameTask],
+    jobs: int,
+    progress: TextIO | None = None,
+) -> list[GameOutcome]:
+    """Play the tasks on `jobs` processes (spawned), reporting progress."""
+    start = time.monotonic()
+    done: list[GameOutcome] = []
+    last = 0.0
+
+    def tick() -> None:
+        nonlocal last
+        now = time.monotonic()
+        if progress is None or (now - last < 2 and len(done) < len(tasks)):
+            return
+        last = now
+        spent = now - start
+        eta = spent / len(done) * (len(tasks) - len(done)) if done else 0
+        fails = sum(len(g.failures) for g in done)
+        print(
+            f"arena: {len(done)}/{len(tasks)} games, {spent:.0f}s elapsed, "
+            f"~{eta:.0f}s left, {fails} failures",
+            file=progress,
+            flush=True,
+        )
+
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            done.append(play_game(game_map, config, t))
+            tick()
+        return done
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for outcome in pool.map(_play_task, ((game_map, config, t) for t in tasks), chunksize=1):
+            done.append(outcome)
+            tick()
+    return done
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    """The `ttr arena` subcommand: play, print the report, optionally write JSON.
+
+    Raises:
+        TtrError: bad agents, map, variant or rules options.
+    """
+    from ttr.ai.arena_report import build_report, format_report
+    from ttr.gameopts import resolve_game
+
+    definition, config = resolve_game(args.map, args.variant, args.rule)
+    specs = parse_agents(args.agents, args.players)
+    tasks = schedule(specs, args.players, args.deals, args.seed)
+    print(
+        f"arena: {len(tasks)} games of {args.map}/{args.variant}, {args.players} players, "
+        f"{len(specs)} agents, {args.jobs} jobs",
+        file=sys.stderr,
+        flush=True,
+    )
+    outcomes = run_games(definition.game_map, config, tasks, args.jobs, sys.stderr)
+    meta: dict[str, Any] = {
+        "map": args.map,
+        "variant": args.variant,
+        "players": args.players,
+        "deals": args.deals,
+        "seed": args.seed,
+        "rules": list(args.rule),
+        "command": "ttr arena " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else "",
+    }
+    report = build_report([s.label for s in specs], outcomes, meta)
+    print(format_report(report))
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(report, f, indent=1)
+        except OSError as e:
+            raise TtrError(f"cannot write {args.out}: {e.strerror}") from None
+    return 1 if report["failures"] else 0
