@@ -446,6 +446,8 @@ class Sim:
     def _step_station(self, action: BuildStation) -> None:
         seat = self.current
         self._pay(action.payment.counts)
+        for i, n in enumerate(action.payment.counts):
+            self.discard[i] += n
         self.station_at[self.gm.city_index[action.city]] = seat
         self.stations_left[seat] -= 1
         self.passes = 0
