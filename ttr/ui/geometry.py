@@ -46,13 +46,18 @@ DOUBLE_OFFSET = 0.55 * CAR_WIDTH
 """Perpendicular offset of each track of a double route from the shared polyline."""
 LABEL_FONT_SIZE = 15.0
 """Nominal city label font size in board units (the layout checker's text box estimate)."""
+END_CLEARANCE = 2.0
+"""Extra space between the first cars of two routes leaving a city at a narrow angle."""
+MAX_END_MARGIN = 60.0
+"""Cap on the free track at a city end."""
 DEFAULT_LABEL_OFFSET: Point = (0.0, -21.0)
 """Label centre relative to the city centre when the map gives no `label`."""
 
 
-def min_route_span(length: int) -> float:
+def min_route_span(length: int, start_margin: float = CITY_MARGIN,
+                   end_margin: float = CITY_MARGIN) -> float:
     """Polyline length a route of `length` cars needs at nominal car size."""
-    return 2 * CITY_MARGIN + length * CAR_LENGTH + max(length - 1, 0) * CAR_GAP + CAR_GAP
+    return start_margin + end_margin + length * CAR_LENGTH + length * CAR_GAP
 
 
 # ---------------------------------------------------------------- polylines
@@ -144,7 +149,10 @@ def car_quad(cx: float, cy: float, angle_deg: float,
 
 def car_length_for(polyline: Sequence[Point], length: int) -> float:
     """The car length used when `length` cars share this polyline (may be < nominal)."""
-    avail = polyline_length(polyline) - 2 * CITY_MARGIN
+    return _car_len(polyline_length(polyline) - 2 * CITY_MARGIN, length)
+
+
+def _car_len(avail: float, length: int) -> float:
     pitch = avail / max(length, 1)
     return max(min(pitch - CAR_GAP, CAR_MAX_LENGTH), 4.0)
 
@@ -154,13 +162,18 @@ def car_poses(polyline: Sequence[Point], length: int) -> list[CarPose]:
 
     Each car's angle is that of the chord between its two ends, so cars follow bends.
     """
-    total = polyline_length(polyline)
-    avail = total - 2 * CITY_MARGIN
+    return car_poses_between(polyline, length, CITY_MARGIN, CITY_MARGIN)
+
+
+def car_poses_between(polyline: Sequence[Point], length: int, start_margin: float,
+                      end_margin: float) -> list[CarPose]:
+    """Like `car_poses`, with the free track at each end given."""
+    avail = polyline_length(polyline) - start_margin - end_margin
     pitch = avail / max(length, 1)
-    car_len = car_length_for(polyline, length)
+    car_len = _car_len(avail, length)
     poses: list[CarPose] = []
     for i in range(length):
-        mid = CITY_MARGIN + pitch * (i + 0.5)
+        mid = start_margin + pitch * (i + 0.5)
         p0 = point_at(polyline, mid - car_len / 2)
         p1 = point_at(polyline, mid + car_len / 2)
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
@@ -171,8 +184,16 @@ def car_poses(polyline: Sequence[Point], length: int) -> list[CarPose]:
 
 def car_slots(polyline: Sequence[Point], length: int) -> list[Quad]:
     """`length` car quads spaced equally along the polyline, margins at both cities."""
-    car_len = car_length_for(polyline, length)
-    return [car_quad(x, y, d, car_len) for x, y, d in car_poses(polyline, length)]
+    return car_slots_between(polyline, length, CITY_MARGIN, CITY_MARGIN)
+
+
+def car_slots_between(polyline: Sequence[Point], length: int, start_margin: float,
+                      end_margin: float) -> list[Quad]:
+    """Like `car_slots`, with the free track at each end given."""
+    avail = polyline_length(polyline) - start_margin - end_margin
+    car_len = _car_len(avail, length)
+    return [car_quad(x, y, d, car_len)
+            for x, y, d in car_poses_between(polyline, length, start_margin, end_margin)]
 
 
 def slots_from_cars(cars: Iterable[Sequence[float]]) -> list[Quad]:
@@ -304,29 +325,74 @@ def route_polylines(map_def: MapDefinition) -> dict[str, list[Point]]:
     return out
 
 
+def end_margins(map_def: MapDefinition) -> dict[str, tuple[float, float]]:
+    """Free track at the (start, end) of every route, oriented as `route_polylines`.
+
+    At least `CITY_MARGIN`; more where two routes leave a city at a narrow angle, so
+    that their first cars (double routes count as one wide bundle) do not touch.
+    """
+    layout = map_def.layout
+    groups: dict[frozenset[str], list[str]] = {}
+    for r in map_def.game_map.routes:
+        groups.setdefault(frozenset((r.a, r.b)), []).append(r.id)
+    leaving: dict[str, list[tuple[frozenset[str], float, float]]] = {}
+    for r in map_def.game_map.routes:
+        key = frozenset((r.a, r.b))
+        if groups[key][0] != r.id:
+            continue
+        rl = layout.routes.get(r.id)
+        via = list(rl.via) if rl is not None else []
+        half = CAR_WIDTH / 2 + (DOUBLE_OFFSET if len(groups[key]) > 1 else 0.0)
+        pa, pb = layout.cities[r.a].pos, layout.cities[r.b].pos
+        for c, here, nxt in ((r.a, pa, via[0] if via else pb), (r.b, pb, via[-1] if via else pa)):
+            ang = math.atan2(nxt[1] - here[1], nxt[0] - here[0])
+            leaving.setdefault(c, []).append((key, ang, half))
+    need: dict[tuple[frozenset[str], str], float] = {}
+    for c, items in leaving.items():
+        for k1, a1, h1 in items:
+            m = CITY_MARGIN
+            for k2, a2, h2 in items:
+                theta = abs((a1 - a2 + math.pi) % (2 * math.pi) - math.pi)
+                if k2 == k1 or theta >= math.pi / 2:
+                    continue
+                sin, cos = math.sin(theta), math.cos(theta)
+                req = (max(h1 + h2 * cos, h2 + h1 * cos) / sin + END_CLEARANCE
+                       if sin > 1e-6 else MAX_END_MARGIN)
+                m = max(m, min(req, MAX_END_MARGIN))
+            need[(k1, c)] = m
+    out: dict[str, tuple[float, float]] = {}
+    for r in map_def.game_map.routes:
+        key = frozenset((r.a, r.b))
+        lo, hi = sorted((r.a, r.b))
+        out[r.id] = (need[(key, lo)], need[(key, hi)])
+    return out
+
+
 def route_poses(map_def: MapDefinition) -> dict[str, list[CarPose]]:
     """Centre and angle of every car of every route (explicit `cars` win)."""
     lines = route_polylines(map_def)
+    margins = end_margins(map_def)
     out: dict[str, list[CarPose]] = {}
     for r in map_def.game_map.routes:
         rl = map_def.layout.routes.get(r.id)
         if rl is not None and rl.cars:
             out[r.id] = [(float(x), float(y), float(d)) for x, y, d in rl.cars]
         else:
-            out[r.id] = car_poses(lines[r.id], r.length)
+            out[r.id] = car_poses_between(lines[r.id], r.length, *margins[r.id])
     return out
 
 
 def route_slots(map_def: MapDefinition) -> dict[str, list[Quad]]:
     """The car quads of every route, keyed by route id, in map order."""
     lines = route_polylines(map_def)
+    margins = end_margins(map_def)
     out: dict[str, list[Quad]] = {}
     for r in map_def.game_map.routes:
         rl = map_def.layout.routes.get(r.id)
         if rl is not None and rl.cars:
             out[r.id] = slots_from_cars(rl.cars)
         else:
-            out[r.id] = car_slots(lines[r.id], r.length)
+            out[r.id] = car_slots_between(lines[r.id], r.length, *margins[r.id])
     return out
 
 
@@ -353,11 +419,13 @@ class LayoutReport:
     foreign_cities: tuple[str, ...]
     label_collisions: tuple[str, ...]
     outside: tuple[str, ...]
+    crossings: tuple[str, ...] = ()
+    """Pairs of routes whose centre lines cross away from a shared city."""
 
     @property
     def ok(self) -> bool:
         """No too-short routes and no overlapping slots."""
-        return not self.too_short and not self.slot_overlaps
+        return not self.too_short and not self.slot_overlaps and not self.crossings
 
     def lines(self) -> list[str]:
         """All problems, grouped, for printing."""
@@ -365,7 +433,8 @@ class LayoutReport:
         for title, items in (("too short", self.too_short), ("slot overlaps", self.slot_overlaps),
                              ("over foreign cities", self.foreign_cities),
                              ("label collisions", self.label_collisions),
-                             ("outside the board", self.outside)):
+                             ("outside the board", self.outside),
+                             ("crossing routes", self.crossings)):
             out.append(f"{title}: {len(items)}")
             out.extend(f"  {s}" for s in items)
         return out
@@ -377,13 +446,14 @@ def check_layout(map_def: MapDefinition) -> LayoutReport:
     gm, layout = map_def.game_map, map_def.layout
     slots = route_slots(map_def)
     lines = route_polylines(map_def)
+    margins = end_margins(map_def)
     too_short: list[str] = []
     for r in gm.routes:
         rl = layout.routes.get(r.id)
         if rl is not None and rl.cars:
             continue
         have = polyline_length(lines[r.id])
-        need = min_route_span(r.length)
+        need = min_route_span(r.length, *margins[r.id])
         if have < need - 1e-6:
             too_short.append(f"{r.id}: {have:.0f} < {need:.0f} for {r.length} cars")
     # slot overlaps between different routes
@@ -434,8 +504,28 @@ def check_layout(map_def: MapDefinition) -> LayoutReport:
     for cid, box in lboxes.items():
         if any(not (0 <= x <= w and 0 <= y <= h) for x, y in box):
             outside.append(f"label {cid}")
+    crossings: list[str] = []
+    for i, ra in enumerate(gm.routes):
+        for rb in gm.routes[i + 1:]:
+            if {ra.a, ra.b} == {rb.a, rb.b} or not _bbox_hit(_bbox(lines[ra.id]),
+                                                               _bbox(lines[rb.id])):
+                continue
+            cut = 3 * CITY_RADIUS if {ra.a, ra.b} & {rb.a, rb.b} else CITY_RADIUS
+            la, lb = _trim(lines[ra.id], cut), _trim(lines[rb.id], cut)
+            if any(segments_intersect(la[j], la[j + 1], lb[k], lb[k + 1])
+                   for j in range(len(la) - 1) for k in range(len(lb) - 1)):
+                crossings.append(f"{ra.id} x {rb.id}")
     return LayoutReport(tuple(too_short), tuple(overlaps), tuple(foreign), tuple(labels),
-                        tuple(outside))
+                        tuple(outside), tuple(crossings))
+
+
+def _trim(line: Sequence[Point], cut: float = CITY_RADIUS) -> list[Point]:
+    """The polyline without `cut` at each end (routes meeting at a city do not cross)."""
+    total = polyline_length(line)
+    if total <= 2 * cut:
+        return [point_at(line, total / 2)] * 2
+    inner = [line[i] for i in range(1, len(line) - 1)]
+    return [point_at(line, cut), *inner, point_at(line, total - cut)]
 
 
 def _bbox(points: Sequence[Point]) -> tuple[float, float, float, float]:
