@@ -136,8 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "arena":
             from ttr.ai.arena import run_arena
+            from ttr.gameopts import resolve_game
 
-            return run_arena(args)
+            definition, config = resolve_game(args.map, args.variant, args.rule)
+            return run_arena(args, definition.game_map, config)
         if args.command == "bench":
             from ttr.bench import run_bench
 

@@ -222,16 +222,17 @@ def run_games(
     return done
 
 
-def run_arena(args: argparse.Namespace) -> int:
+def run_arena(args: argparse.Namespace, game_map: GameMap, config: RulesConfig) -> int:
     """The `ttr arena` subcommand: play, print the report, optionally write JSON.
 
+    The command line resolves the map and rules (ttr.gameopts), since agents and
+    the arena import only the engine.
+
     Raises:
-        TtrError: bad agents, map, variant or rules options.
+        TtrError: bad agents.
     """
     from ttr.ai.arena_report import build_report, format_report
-    from ttr.gameopts import resolve_game
 
-    definition, config = resolve_game(args.map, args.variant, args.rule)
     specs = parse_agents(args.agents, args.players)
     tasks = schedule(specs, args.players, args.deals, args.seed)
     print(
@@ -240,7 +241,7 @@ def run_arena(args: argparse.Namespace) -> int:
         file=sys.stderr,
         flush=True,
     )
-    outcomes = run_games(definition.game_map, config, tasks, args.jobs, sys.stderr)
+    outcomes = run_games(game_map, config, tasks, args.jobs, sys.stderr)
     meta: dict[str, Any] = {
         "map": args.map,
         "variant": args.variant,

@@ -1,0 +1,58 @@
+"""The `ttr` command line: simulate, bench, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from ttr.cli import main
+
+
+def test_simulate_prints_a_line_per_game_and_a_summary(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["simulate", "--games", "3", "--players", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\ngame ") + out.startswith("game ") == 3
+    assert "games/s" in out and "seat 2" in out and "mean score" in out
+
+
+def test_simulate_log_prints_actions_and_breakdown(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["simulate", "--games", "1", "--agents", "random,greedy", "--log"]) == 0
+    out = capsys.readouterr().out
+    assert "keep " in out and "routes" in out and "decided by" in out
+
+
+@pytest.mark.parametrize("variant", ["1910", "mega", "bigcities"])
+def test_simulate_variants(variant: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["simulate", "--games", "1", "--variant", variant, "--players", "4"]) == 0
+
+
+def test_simulate_europe(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["simulate", "--games", "2", "--map", "europe", "--players", "5"]) == 0
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "--map", "atlantis"], "atlantis"),
+    (["simulate", "--variant", "turbo"], "no variant 'turbo'"),
+    (["simulate", "--agents", "wizard"], "unknown agent 'wizard'"),
+    (["simulate", "--rule", "nonsense=1"], "unknown rules option"),
+    (["simulate", "--rule", "trains"], "KEY=VALUE"),
+    (["simulate", "--players", "3", "--agents", "random,random"], "2 agents for 3 players"),
+])
+def test_bad_values_are_clear_errors(argv: list[str], message: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main([*argv, "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["simulate", "--players", "9"], ["simulate", "--games", "0"],
+                                  ["play", "--setup", "usa"], ["play", "--pace", "fast"]])
+def test_bad_flags_give_usage(argv: list[str], capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_bench_runs(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["bench", "--games", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "longest path" in out and "p99" in out
