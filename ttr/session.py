@@ -1,0 +1,245 @@
+"""`GameSession`: the authoritative game state, the seats, the record and the AI worker.
+
+Scenes talk to the game only through a session: they read views (`view_for`), submit
+human actions (`submit`) and ask for AI moves (`poll_ai`). Every `Update` carries a
+view and events redacted for the seat whose private view is on screen
+(`screen_owner`), and says when a hot-seat handoff curtain is needed first.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import random
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ttr.ai.base import agent_info, make_agent
+from ttr.engine import (
+    Action,
+    Event,
+    GameMap,
+    GameResult,
+    GameState,
+    IllegalActionError,
+    PlayerView,
+    RulesConfig,
+    Seat,
+    Stage,
+    TtrError,
+    apply,
+    format_action,
+    new_game,
+    observe,
+    redact,
+    results,
+)
+from ttr.record import GameRecord, SeatRecord
+
+logger = logging.getLogger(__name__)
+
+INLINE_LIMIT = 0.008
+"""An agent that answers faster than this (seconds) keeps running in the UI process."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat at the table: display name, colour name, and `agent` None for a human."""
+
+    name: str
+    color: str
+    agent: str | None = None
+
+    @property
+    def kind(self) -> str:
+        """`human` or the agent name (as in records)."""
+        return self.agent or "human"
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What changed: the new view and the events, both redacted for the screen owner.
+
+    `actor` made the move. `handoff` is the human seat that must receive the screen
+    (behind a curtain) before it acts, or None.
+    """
+
+    view: PlayerView
+    events: tuple[Event, ...]
+    actor: Seat
+    handoff: Seat | None
+
+
+def _think(agent: str, view: PlayerView, seed: str, budget: float) -> Action:
+    """Worker-process entry: one agent decision."""
+    return make_agent(agent).choose(view, random.Random(seed), budget)
+
+
+class GameSession:
+    """One game in progress: state, seats, record, and at most one AI job at a time."""
+
+    def __init__(self, game_map: GameMap, config: RulesConfig, seats: list[SeatSpec],
+                 seed: int | str, map_id: str | None = None) -> None:
+        if not 2 <= len(seats) <= 5:
+            raise TtrError(f"a game needs 2 to 5 seats, not {len(seats)}")
+        for s in seats:
+            if s.agent is not None:
+                agent_info(s.agent)  # raises TtrError for unknown names
+        self.seats = tuple(seats)
+        self.game_map = game_map
+        self.config = config
+        self.seed = seed
+        self._state: GameState = new_game(game_map, config, len(seats), seed)
+        self.record = GameRecord(
+            map_id=map_id or game_map.id, map_hash=game_map.content_hash,
+            variant=config.variant, config=config, seed=seed,
+            seats=tuple(SeatRecord(s.name, s.color, s.kind) for s in seats),
+        )
+        humans = [i for i, s in enumerate(seats) if s.agent is None]
+        self.hot_seat = len(humans) >= 2
+        self.screen_owner: Seat | None = humans[0] if len(humans) == 1 else None
+        self._executor: ProcessPoolExecutor | None = None
+        self._job: tuple[Seat, int, Future[Action]] | None = None
+        self._inline: dict[str, bool] = {}
+        self.think_times: list[float] = []
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that decides next, or None once the game is over."""
+        s = self._state
+        return None if s.stage == Stage.GAME_OVER else s.current
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self._state.stage == Stage.GAME_OVER
+
+    def is_human(self, seat: Seat) -> bool:
+        """Whether a person plays this seat."""
+        return self.seats[seat].agent is None
+
+    def view_for(self, seat: Seat | None) -> PlayerView:
+        """What `seat` may see now (None: a spectator)."""
+        return observe(self._state, seat)
+
+    def screen_view(self) -> PlayerView:
+        """The view of the current screen owner."""
+        return self.view_for(self.screen_owner)
+
+    def pending_handoff(self) -> Seat | None:
+        """The human who must get the screen before acting, or None."""
+        seat = self.to_act
+        if seat is None or not self.is_human(seat) or seat == self.screen_owner:
+            return None
+        return seat
+
+    def take_screen(self, seat: Seat | None) -> PlayerView:
+        """Make `seat` the screen owner (a curtain was dismissed); returns its view."""
+        self.screen_owner = seat
+        return self.screen_view()
+
+    def results(self) -> GameResult:
+        """The final result (also valid mid-game as a provisional tally)."""
+        return results(self._state)
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action so far, in notation."""
+        return self.record.actions
+
+    # -------------------------------------------------------------- acting
+
+    def _advance(self, action: Action) -> Update:
+        seat = self._state.current
+        tr = apply(self._state, action)
+        self._state = tr.state
+        self.record.actions.append(format_action(action))
+        owner = self.screen_owner
+        events = tuple(redact(e, owner) for e in tr.events)
+        return Update(self.screen_view(), events, seat, self.pending_handoff())
+
+    def submit(self, action: Action) -> Update:
+        """Apply a human action for the seat to act.
+
+        Raises:
+            IllegalActionError: not legal now, or it is not a human's turn.
+        """
+        seat = self.to_act
+        if seat is None or not self.is_human(seat):
+            raise IllegalActionError(f"it is not a human's turn (seat {seat})")
+        if seat != self.screen_owner:
+            raise IllegalActionError(f"seat {seat} acts without owning the screen")
+        return self._advance(action)
+
+    def ai_thinking(self) -> bool:
+        """True while an AI job runs in the worker."""
+        return self._job is not None
+
+    def poll_ai(self) -> Update | None:
+        """Advance an AI seat: start its job, or apply its move once it is ready."""
+        seat = self.to_act
+        if seat is None or self.is_human(seat):
+            return None
+        spec = self.seats[seat]
+        name = spec.agent or ""
+        info = agent_info(name)
+        turn_key = len(self.record.actions)
+        rng_seed = f"{self.seed}:ai:{seat}:{turn_key}"
+        view = observe(self._state, seat)
+        if self._job is None and self._inline.get(name, info.budget <= 0):
+            t0 = time.perf_counter()
+            action = make_agent(name).choose(view, random.Random(rng_seed), info.budget)
+            took = time.perf_counter() - t0
+            self.think_times.append(took)
+            if took > INLINE_LIMIT:
+                logger.info("agent %s took %.1f ms inline: moving it to the worker",
+                            name, took * 1000)
+                self._inline[name] = False
+            return self._apply_ai(seat, action)
+        if self._job is None:
+            fut = self._pool().submit(_think, name, view, rng_seed, info.budget)
+            self._job = (seat, turn_key, fut)
+            return None
+        job_seat, _, fut = self._job
+        if not fut.done():
+            return None
+        self._job = None
+        action = fut.result()
+        if job_seat != seat:
+            raise RuntimeError(f"AI job for seat {job_seat} finished on seat {seat}'s turn")
+        return self._apply_ai(seat, action)
+
+    def _apply_ai(self, seat: Seat, action: Action) -> Update:
+        try:
+            return self._advance(action)
+        except IllegalActionError:
+            logger.exception("agent %s of seat %d chose an illegal action",
+                             self.seats[seat].agent, seat)
+            legal = observe(self._state, seat).legal
+            return self._advance(legal[0])
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            ctx = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+        return self._executor
+
+    def warm_up(self) -> None:
+        """Start the worker early when a searching agent is seated."""
+        if any(s.agent and agent_info(s.agent).budget > 0 for s in self.seats):
+            self._pool().submit(int, 0)
+
+    def close(self) -> None:
+        """Stop the worker (a running job is abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._job = None
+
+    def save(self, path: str | Path) -> None:
+        """Write the game record (replays to the current state)."""
+        self.record.save(path)

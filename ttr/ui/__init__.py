@@ -1,0 +1,1 @@
+"""The pygame window app: scenes, rendering, animation."""

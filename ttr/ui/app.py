@@ -1,0 +1,263 @@
+"""The window app: pygame init, the main loop, the scene stack, resize and fullscreen."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from ttr.engine import TtrError
+from ttr.ui import theme
+
+logger = logging.getLogger(__name__)
+
+AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """`1280x720` -> (1280, 720), clamped to the supported range.
+
+    Raises:
+        ValueError: not WIDTHxHEIGHT.
+    """
+    if text is None:
+        return None
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise ValueError(f"--size expects WIDTHxHEIGHT such as 1280x720, got {text!r}")
+    return clamp_size((int(w), int(h)))
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    """Keep a window size within theme.WINDOW_MIN..WINDOW_MAX."""
+    (w, h), (mw, mh), (xw, xh) = size, theme.WINDOW_MIN, theme.WINDOW_MAX
+    return (min(max(w, mw), xw), min(max(h, mh), xh))
+
+
+def default_seats(kinds: list[str]) -> list:
+    """Seat specs for `human`/agent kinds: names, unique colours.
+
+    Raises:
+        TtrError: an unknown AI level.
+    """
+    from ttr.ai.base import agent_info
+    from ttr.session import SeatSpec
+
+    humans = sum(1 for k in kinds if k == "human")
+    out = []
+    ai_i = h_i = 0
+    for i, kind in enumerate(kinds):
+        color = theme.PLAYER_COLORS[i % len(theme.PLAYER_COLORS)]
+        if kind == "human":
+            h_i += 1
+            name = "You" if humans == 1 else f"Player {h_i}"
+            out.append(SeatSpec(name, color, None))
+        else:
+            info = agent_info(kind)
+            out.append(SeatSpec(AI_NAMES[ai_i % len(AI_NAMES)], color, info.name))
+            ai_i += 1
+    return out
+
+
+class App:
+    """Owns the window and the scene stack; `frame(dt)` runs one loop iteration."""
+
+    def __init__(self, size: tuple[int, int] | None = None, pace: float | None = None,
+                 quit_at_end: bool = False, settings_file: object = "default") -> None:
+        if sys.platform == "win32":
+            os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        import pygame
+
+        from ttr.ui.assets import Assets
+        from ttr.ui.prefs import Settings, settings_path
+        from ttr.ui.scene import AppContext, SceneStack
+
+        self.pg = pygame
+        pygame.init()
+        path = settings_path() if settings_file == "default" else settings_file
+        settings = Settings.load(path)  # type: ignore[arg-type]
+        if pace is not None:
+            settings.animation_speed = settings.ai_pace = pace
+            path = None  # a command-line pace is not saved
+        if size is None:
+            try:
+                dw, dh = pygame.display.get_desktop_sizes()[0]
+                size = clamp_size((int(dw * 0.8), int(dh * 0.8)))
+            except (pygame.error, IndexError):
+                size = (1280, 800)
+        self.window_size = size
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Ticket to Ride")
+        self._set_min_size()
+        self.stack = SceneStack()
+        self.ctx = AppContext(Assets(), settings, self.stack, self, path,  # type: ignore[arg-type]
+                              quit_at_end=quit_at_end, size=self.screen.get_size())
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_hooks: list[Callable[[], None]] = []
+        self.frames = 0
+        if settings.fullscreen:
+            self.toggle_fullscreen()
+
+    def _set_min_size(self) -> None:
+        try:
+            win = self.pg.Window.from_display_module()
+            win.minimum_size = theme.WINDOW_MIN
+        except (AttributeError, self.pg.error, ValueError):
+            pass
+
+    # ------------------------------------------------------------ navigator
+
+    def start_game(self, setup: object) -> None:
+        """Load the map, build the session and show the board.
+
+        Raises:
+            TtrError: unknown map/variant/agent.
+        """
+        from ttr.mapfile import find_map
+        from ttr.session import GameSession
+        from ttr.ui.scenes.board import BoardScene
+
+        map_def = find_map(setup.map_id)  # type: ignore[attr-defined]
+        config = map_def.game_map.rules(setup.variant)  # type: ignore[attr-defined]
+        seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)  # type: ignore[attr-defined]
+        session = GameSession(map_def.game_map, config, list(setup.seats), seed,  # type: ignore[attr-defined]
+                              map_id=setup.map_id)  # type: ignore[attr-defined]
+        session.warm_up()
+        self.ctx.last_setup = setup  # type: ignore[assignment]
+        logger.info("game started: map %s variant %s seed %s seats %s", setup.map_id,  # type: ignore[attr-defined]
+                    setup.variant, seed, ",".join(s.kind for s in setup.seats))  # type: ignore[attr-defined]
+        self.stack.clear_to(BoardScene(self.ctx, session, map_def))
+
+    def show_scoring(self, session: object, map_def: object) -> None:
+        """Replace the board with the scoring scene."""
+        from ttr.ui.scenes.scoring import ScoringScene
+
+        self.stack.clear_to(ScoringScene(self.ctx, session, map_def))  # type: ignore[arg-type]
+
+    def to_menu(self) -> None:
+        """Back to the main menu."""
+        from ttr.ui.scenes.menu import MenuScene
+
+        self.stack.clear_to(MenuScene(self.ctx))
+
+    def quit(self) -> None:
+        """Leave after this frame."""
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop size, or back to the window."""
+        pg = self.pg
+        if self.fullscreen:
+            self.screen = pg.display.set_mode(self.window_size, pg.RESIZABLE)
+            self.fullscreen = False
+        else:
+            self.window_size = self.screen.get_size()
+            try:
+                self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+                self.fullscreen = True
+            except pg.error:
+                logger.warning("fullscreen is not available")
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        self.ctx.size = size
+        self.ctx.assets.clear_sized()
+        self.stack.resize(size)
+
+    # ------------------------------------------------------------ loop
+
+    def frame(self, dt: float) -> bool:
+        """One loop iteration: events, update, draw if needed. True if it drew."""
+        pg = self.pg
+        from ttr.ui.uievents import APP_QUIT
+
+        for e in pg.event.get():
+            if e.type in (pg.QUIT, APP_QUIT):
+                self.running = False
+            elif e.type == pg.VIDEORESIZE and not self.fullscreen:
+                size = clamp_size((e.w, e.h))
+                if size != (e.w, e.h):
+                    self.screen = pg.display.set_mode(size, pg.RESIZABLE)
+                self.window_size = size
+                self._resized(self.screen.get_size())
+            elif e.type == pg.WINDOWSIZECHANGED:
+                if self.screen.get_size() != self.ctx.size:
+                    self._resized(self.screen.get_size())
+            elif e.type == pg.KEYDOWN and e.key == pg.K_F11:
+                self.toggle_fullscreen()
+            else:
+                self.stack.handle_event(e)
+        self.stack.update(dt)
+        drew = False
+        if self.stack.needs_draw():
+            self.screen = pg.display.get_surface()
+            self.stack.draw(self.screen)
+            for hook in self.frame_hooks:
+                hook()
+            pg.display.flip()
+            drew = True
+        self.stack.apply_pending()
+        self.frames += 1
+        return drew
+
+    def run(self) -> int:
+        """The main loop until quit."""
+        while self.running:
+            dt = min(self.clock.tick(60) / 1000, 0.1)
+            self.frame(dt)
+        for s in list(self.stack.scenes):
+            s.on_exit()
+        self.ctx.settings.save(self.ctx.settings_file)
+        self.pg.quit()
+        return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """`ttr play`: check the options, open the window, run the game.
+
+    Raises:
+        ValueError: bad --size or --setup values (TtrError for unknown maps/levels).
+    """
+    from ttr.ui.scene import NewGame
+
+    t0 = time.perf_counter()
+    size = parse_size(getattr(args, "size", None))
+    setup = None
+    gs = getattr(args, "setup", None)
+    if gs is not None:
+        from ttr.mapfile import find_map
+
+        map_def = find_map(gs.map_id)
+        map_def.game_map.rules(gs.variant)
+        for kind in gs.seats:
+            if kind != "human":
+                from ttr.ai.base import agent_info
+
+                if not agent_info(kind).level and kind not in ("random", "greedy"):
+                    raise TtrError(f"{kind!r} is not an AI level")
+        setup = NewGame(gs.map_id, gs.variant, tuple(default_seats(list(gs.seats))),
+                        getattr(args, "seed", None))
+    elif getattr(args, "autostart", False):
+        raise ValueError("--autostart needs --setup MAP:VARIANT:SEATS")
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    app = App(size, getattr(args, "pace", None), getattr(args, "quit_at_end", False))
+    if setup is not None and args.autostart:
+        app.start_game(setup)
+    else:
+        from ttr.ui.scenes.menu import MenuScene
+
+        app.stack.push(MenuScene(app.ctx))
+        if setup is not None:
+            from ttr.ui.scenes.setup import SetupScene
+
+            app.stack.push(SetupScene(app.ctx, setup))
+    app.stack.apply_pending()
+    logger.info("window ready after %.0f ms", (time.perf_counter() - t0) * 1000)
+    return app.run()

@@ -1,0 +1,1 @@
+"""The scenes of the window app."""

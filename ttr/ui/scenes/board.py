@@ -1,0 +1,359 @@
+"""The board: map, market, hand, tickets, players and log; input -> legal actions.
+
+The board renders from `shown_view`, which trails the engine: each `Update` from the
+session becomes animation clips (board_anims) and a final call switches the view.
+Everything clickable is clickable because an action in `view.legal` says so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+
+import pygame
+
+from ttr.engine import (
+    BuildStation,
+    ClaimRoute,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    IllegalActionError,
+    Pass,
+    PlayerView,
+    Stage,
+)
+from ttr.engine.scoring import connected_pairs
+from ttr.mapfile import MapDefinition
+from ttr.session import GameSession, Update
+from ttr.ui import theme
+from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
+from ttr.ui.maprender import MapRenderer
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes import board_draw
+from ttr.ui.scenes.board_anims import clips_for
+from ttr.ui.scenes.board_text import (
+    log_line,
+    not_your_turn,
+    refuse_draw,
+    refuse_route,
+    refuse_tickets,
+)
+from ttr.ui.viewport import BoardLayout, Viewport
+from ttr.ui.widgets import Button, Toast
+
+logger = logging.getLogger(__name__)
+
+
+class BoardScene(Scene):
+    """The game table for one `GameSession`."""
+
+    def __init__(self, ctx: AppContext, session: GameSession, map_def: MapDefinition) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.map_def = map_def
+        self.renderer = MapRenderer(map_def, ctx.assets)
+        self.names = [s.name for s in session.seats]
+        self.player_rgb = [theme.PLAYER_RGB.get(s.color, (200, 200, 200)) for s in session.seats]
+        self.shown_view: PlayerView = session.screen_view()
+        self.queue = AnimationQueue()
+        self.sprites: list[Sprite] = []
+        self.overrides: dict[str, dict] = {}
+        self.counters: dict[int, Sprite] = {}
+        self.toast = Toast()
+        self.log: deque[str] = deque(maxlen=300)
+        self.log.append(f"New game on {map_def.game_map.name}: {session.config.description}")
+        self.hover_route: str | None = None
+        self.hover_city: str | None = None
+        self.hover_ticket: str | None = None
+        self.hover_market: str | None = None
+        self.mouse = (0, 0)
+        self.revealed: tuple[tuple, int] | None = None
+        self.paused = False
+        self.finished = False
+        self.ai_wait = 0.0
+        self.time = 0.0
+        self.pass_button = Button("Pass", primary=True)
+        self._completed: tuple[tuple, frozenset[str]] | None = None
+        self.layout = BoardLayout.compute(ctx.size, len(self.names))
+        self.on_resize(ctx.size)
+
+    # ------------------------------------------------------------ helpers
+
+    def seat_name(self, seat: int) -> str:
+        """Display name of a seat."""
+        return self.names[seat]
+
+    def score_counter(self, seat: int) -> Sprite:
+        """The displayed (animated) route score of a seat."""
+        if seat not in self.counters:
+            self.counters[seat] = Sprite(x=self.shown_view.public.players[seat].route_points)
+        return self.counters[seat]
+
+    def hand_target(self, color: object) -> tuple[int, int]:
+        """Where a card of `color` lands in the hand."""
+        groups = board_draw.hand_groups(self.shown_view)
+        rects = self.layout.hand_rects(max(len(groups), 1))
+        for (c, _), r in zip(groups, rects, strict=False):
+            if c == color:
+                return r.center
+        return self.layout.hand.center
+
+    def completed_tickets(self) -> frozenset[str]:
+        """My tickets already connected by my routes."""
+        v = self.shown_view
+        if v.me is None:
+            return frozenset()
+        key = (v.public.owners, v.me.tickets)
+        if self._completed is not None and self._completed[0] == key:
+            return self._completed[1]
+        gm = v.public.game_map
+        uf = connected_pairs(len(gm.cities), [gm.ends[r.index] for r in gm.routes
+                                               if v.public.owners[r.index] == v.viewer])
+        done = frozenset(t for t in v.me.tickets if uf.find(gm.city_index[gm.ticket_by_id[t].a])
+                         == uf.find(gm.city_index[gm.ticket_by_id[t].b]))
+        self._completed = (key, done)
+        return done
+
+    def legal_of(self, kind: type) -> list:
+        """Legal actions of one type for the shown view."""
+        return [a for a in self.shown_view.legal if isinstance(a, kind)]
+
+    # ------------------------------------------------------------ lifecycle
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout = BoardLayout.compute(size, len(self.names))
+        self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.layout.map))
+        d = self.layout.deck_rect()
+        self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
+        self.pass_button.rect.center = d.center
+        self.dirty = True
+
+    def on_pause(self) -> None:
+        self.paused = True
+
+    def on_resume(self) -> None:
+        self.paused = False
+        self.dirty = True
+
+    def on_exit(self) -> None:
+        if not self.finished:
+            self.session.close()
+
+    def take_screen(self, seat: int | None) -> None:
+        """A curtain was dismissed: `seat` now sits at the screen."""
+        self.queue.finish_all()
+        self.shown_view = self.session.take_screen(seat)
+        self.dirty = True
+
+    # ------------------------------------------------------------ engine -> screen
+
+    def play(self, update: Update) -> None:
+        """Animate an update, then show its view."""
+        names = self.names
+        lines = [t for e in update.events if (t := log_line(e, update.view, names))]
+
+        def finish() -> None:
+            self.shown_view = update.view
+            self.sprites.clear()
+            self.overrides.clear()
+            self.counters.clear()
+            self.log.extend(lines)
+
+        self.queue.add(Sequence(*clips_for(self, update.events, update.actor), Call(finish)))
+        if self.ctx.settings.animation_speed <= 0:
+            self.queue.finish_all()
+        self.dirty = True
+
+    def submit(self, action: object) -> None:
+        """Send a human action to the session and animate the result."""
+        try:
+            update = self.session.submit(action)  # type: ignore[arg-type]
+        except IllegalActionError as e:
+            logger.error("UI offered an illegal action: %s", e)
+            self.toast.show("That move is not allowed now")
+            return
+        self.play(update)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.toast.active:
+            self.toast.update(dt)
+            self.dirty = True
+        if self.queue.busy:
+            self.queue.update(dt)
+            self.dirty = True
+            return
+        if self.paused or self.finished:
+            return
+        s = self.session
+        if s.over:
+            self.finished = True
+            logger.info("game over: %s", self.result_line())
+            self.ctx.nav.show_scoring(s, self.map_def)
+            return
+        handoff = s.pending_handoff()
+        if handoff is not None:
+            from ttr.ui.scenes.handoff import HandoffScene
+
+            self.ctx.stack.push(HandoffScene(self.ctx, self, handoff))
+            self.paused = True
+            return
+        seat = s.to_act
+        if seat is None:
+            return
+        if not s.is_human(seat):
+            self.ai_wait += dt
+            if self.ai_wait < scaled(theme.AI_PAUSE, self.ctx.settings.ai_pace):
+                return
+            update = s.poll_ai()
+            if update is not None:
+                self.ai_wait = 0.0
+                self.play(update)
+            else:
+                self.dirty = True  # the "thinking" banner pulses
+            return
+        self._open_modal()
+
+    def _open_modal(self) -> None:
+        v = self.shown_view
+        if v.viewer != v.public.current or not v.legal:
+            return
+        stage = v.public.stage
+        if stage in (Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS):
+            from ttr.ui.scenes.tickets import TicketsScene
+
+            self.ctx.stack.push(TicketsScene(self.ctx, self))
+            self.paused = True
+        elif stage == Stage.TUNNEL_PAY:
+            from ttr.ui.scenes.tunnel import TunnelScene
+
+            self.ctx.stack.push(TunnelScene(self.ctx, self))
+            self.paused = True
+
+    def result_line(self) -> str:
+        """`Ada 112, You 98 (decided by points)` for the log."""
+        r = self.session.results()
+        by = {p.seat: p for p in r.players}
+        return ", ".join(f"{self.names[s]} {by[s].total}" for s in r.ranking) + \
+            f" (decided by {r.decided_by})"
+
+    # ------------------------------------------------------------ input
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse = e.pos
+            self._hover(e.pos)
+            return False
+        if self.queue.busy:
+            skip = (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (
+                e.type == pygame.KEYDOWN and e.key in (pygame.K_SPACE, pygame.K_RETURN))
+            if skip:
+                self.queue.finish_all()
+                self.dirty = True
+                return True
+            if not (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
+                return False
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_ESCAPE, pygame.K_p):
+                from ttr.ui.scenes.pause import PauseScene
+
+                self.ctx.stack.push(PauseScene(self.ctx, self))
+                return True
+            if e.key == pygame.K_d:
+                self._act_or_toast(DrawDeck, None, lambda: refuse_draw(self.shown_view,
+                                                                       self.names, None))
+                return True
+            if e.key == pygame.K_t:
+                self._act_or_toast(DrawTickets, None, lambda: refuse_tickets(self.shown_view,
+                                                                             self.names))
+                return True
+            if pygame.K_1 <= e.key <= pygame.K_5:
+                slot = e.key - pygame.K_1
+                self._act_or_toast(DrawFaceUp, slot,
+                                   lambda: refuse_draw(self.shown_view, self.names, slot))
+                return True
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            self.click(e.pos)
+            return True
+        return False
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        lay = self.layout
+        old = (self.hover_route, self.hover_city, self.hover_ticket, self.hover_market)
+        self.hover_route = self.renderer.route_at(pos)
+        self.hover_city = self.renderer.city_at(pos) if self.hover_route is None else None
+        self.hover_ticket = board_draw.ticket_at(self, pos)
+        self.hover_market = None
+        for i in range(len(self.shown_view.public.faceup)):
+            if lay.faceup_rect(i).collidepoint(pos):
+                self.hover_market = f"faceup{i}"
+        if lay.deck_rect().collidepoint(pos):
+            self.hover_market = "deck"
+        elif lay.ticket_deck_rect().collidepoint(pos):
+            self.hover_market = "tickets"
+        self.pass_button.hover = self.pass_button.rect.collidepoint(pos)
+        if old != (self.hover_route, self.hover_city, self.hover_ticket, self.hover_market):
+            self.dirty = True
+
+    def _act_or_toast(self, kind: type, slot: int | None, why: object) -> None:
+        for a in self.shown_view.legal:
+            if isinstance(a, kind) and (slot is None or getattr(a, "slot", None) == slot):
+                self.submit(a)
+                return
+        self.toast.show(why())  # type: ignore[operator]
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the table."""
+        lay = self.layout
+        v = self.shown_view
+        self.dirty = True
+        only_pass = bool(v.legal) and all(isinstance(a, Pass) for a in v.legal)
+        if only_pass and self.pass_button.rect.collidepoint(pos):
+            self.submit(Pass())
+            return
+        for i in range(len(v.public.faceup)):
+            if lay.faceup_rect(i).collidepoint(pos):
+                self._act_or_toast(DrawFaceUp, i, lambda i=i: refuse_draw(v, self.names, i))
+                return
+        if lay.deck_rect().collidepoint(pos):
+            self._act_or_toast(DrawDeck, None, lambda: refuse_draw(v, self.names, None))
+            return
+        if lay.ticket_deck_rect().collidepoint(pos):
+            self._act_or_toast(DrawTickets, None, lambda: refuse_tickets(v, self.names))
+            return
+        rid = self.renderer.route_at(pos)
+        if rid is not None:
+            route = v.public.game_map.route(rid)
+            claims = [a for a in v.legal if isinstance(a, ClaimRoute) and a.route == rid]
+            if len(claims) == 1:
+                self.submit(claims[0])
+            elif claims:
+                from ttr.ui.scenes.payment import PaymentScene
+
+                self.ctx.stack.push(PaymentScene(self.ctx, self, claims))
+            else:
+                self.toast.show(refuse_route(v, route, self.names))
+            return
+        city = self.renderer.city_at(pos)
+        if city is not None and v.public.config.stations:
+            builds = [a for a in v.legal if isinstance(a, BuildStation) and a.city == city]
+            if len(builds) == 1:
+                self.submit(builds[0])
+            elif builds:
+                from ttr.ui.scenes.payment import PaymentScene
+
+                self.ctx.stack.push(PaymentScene(self.ctx, self, builds))
+            else:
+                why = not_your_turn(v, self.names)
+                if why is None:
+                    owner = v.public.stations[v.public.game_map.city_index[city]]
+                    why = ("A station already stands there" if owner is not None
+                           else "You can't build a station now (no stations or cards)")
+                self.toast.show(why)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board_draw.draw_board(self, surface)

@@ -1,0 +1,361 @@
+"""Drawing of the board scene: map layers, highlights, side bar, hand, tickets, overlays.
+
+Pure drawing: reads the scene, never changes game or scene state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Pass, PlayerView
+from ttr.ui import geometry as geo
+from ttr.ui import theme
+from ttr.ui.maprender import draw_car
+from ttr.ui.scenes.board_text import route_tip, turn_banner
+from ttr.ui.widgets import blit_text, panel
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+
+def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
+    """(colour, count) of the viewer's hand, colours in card order, locomotives last."""
+    if view.me is None:
+        return []
+    h = view.me.hand
+    return [(c, h.count(c)) for c in (*COLORS, LOCO) if h.count(c)]
+
+
+def ticket_rects(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
+    """Rects of my tickets in the tickets panel (two columns when crowded)."""
+    v = board.shown_view
+    if v.me is None:
+        return []
+    r = board.layout.tickets
+    top = r.y + board.layout.font + board.layout.pad
+    n = len(v.me.tickets)
+    cols = 1 if n <= 4 else 2 if n <= 10 else 3
+    rows = max(1, -(-n // cols))
+    h = min((r.bottom - top) / rows, board.layout.font * 2.0)
+    w = (r.w - (cols - 1) * 4) / cols
+    out = []
+    for i, t in enumerate(v.me.tickets):
+        c, row = divmod(i, rows)
+        out.append((t, pygame.Rect(round(r.x + c * (w + 4)), round(top + row * h), round(w),
+                                   round(h) - 2)))
+    return out
+
+
+def ticket_at(board: BoardScene, pos: tuple[int, int]) -> str | None:
+    """My ticket under the mouse."""
+    for t, r in ticket_rects(board):
+        if r.collidepoint(pos):
+            return t
+    return None
+
+
+def draw_board(board: BoardScene, surface: pygame.Surface) -> None:
+    """The whole board frame."""
+    lay = board.layout
+    surface.fill(theme.BG)
+    pygame.draw.rect(surface, theme.mix(theme.BG, (0, 0, 0), 0.25), lay.side)
+    pygame.draw.line(surface, theme.PANEL_EDGE, lay.side.topleft, lay.side.bottomleft, 1)
+    _map(board, surface)
+    _players(board, surface)
+    _market(board, surface)
+    _log(board, surface)
+    _hand(board, surface)
+    _tickets(board, surface)
+    _sprites(board, surface)
+    _banner(board, surface)
+    _reveal(board, surface)
+    _tooltip(board, surface)
+    mr = lay.map
+    board.toast.draw(surface, board.ctx.assets, (mr.centerx, mr.bottom - 40))
+
+
+# ---------------------------------------------------------------- map
+
+
+def _map(board: BoardScene, surface: pygame.Surface) -> None:
+    r = board.renderer
+    vp = r.vp
+    assert vp is not None and r.static is not None
+    v = board.shown_view
+    dest = vp.map_px
+    surface.blit(r.static, dest)
+    surface.blit(r.trains_layer(v.public.owners, board.player_rgb), dest)
+    stations = dict(board.overrides.get("stations", {}))
+    gm = v.public.game_map
+    for i, owner in enumerate(v.public.stations):
+        if owner is not None:
+            stations.setdefault(gm.cities[i].id, owner)
+    for cid, seat in stations.items():
+        _station(surface, r.px_quad([r.cities[cid]])[0], vp.scale, board.player_rgb[seat])
+    # hovered ticket: its two cities
+    cities: list[str] = []
+    if board.hover_ticket is not None:
+        t = gm.ticket_by_id[board.hover_ticket]
+        cities = [t.a, t.b]
+    for cid in cities:
+        x, y = r.px_quad([r.cities[cid]])[0]
+        rad = geo.CITY_RADIUS * vp.scale * 2.2
+        pygame.draw.circle(surface, theme.HILITE, (x, y), rad, max(3, round(vp.scale * 3)))
+    # hovered route
+    rid = board.hover_route
+    if rid is not None and not board.queue.busy:
+        legal = any(isinstance(a, ClaimRoute) and a.route == rid for a in v.legal)
+        col = theme.HILITE if legal else (255, 255, 255)
+        w = 3 if legal else 2
+        for q in r.slots[rid]:
+            pygame.draw.polygon(surface, col, r.px_quad(q), w)
+    # cars dropping in
+    for s in board.sprites:
+        if s.kind == "car":
+            pts = r.px_quad(s.data["quad"])
+            draw_car(surface, pts, s.data["rgb"], lift=s.data["lift"] * vp.scale)
+
+
+def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
+             rgb: theme.RGB) -> None:
+    s = max(6.0, 11 * scale)
+    x, y = c
+    pts = [(x - s, y + s * 0.2), (x, y - s * 1.1), (x + s, y + s * 0.2), (x + s * 0.8, y + s * 0.9),
+           (x - s * 0.8, y + s * 0.9)]
+    pygame.draw.polygon(surface, rgb, pts)
+    pygame.draw.aalines(surface, (20, 20, 20), True, pts)
+
+
+# ---------------------------------------------------------------- side bar
+
+
+def _players(board: BoardScene, surface: pygame.Surface) -> None:
+    lay, a, v = board.layout, board.ctx.assets, board.shown_view
+    f = lay.font
+    for p in v.public.players:
+        r = lay.player_row(p.seat)
+        current = p.seat == v.public.current and v.public.stage.name != "GAME_OVER"
+        fill = theme.mix(theme.PANEL, (255, 255, 255), 0.08) if current else theme.PANEL
+        panel(surface, r, fill, theme.ACCENT if current else theme.PANEL_EDGE, 8)
+        rgb = board.player_rgb[p.seat]
+        stripe = pygame.Rect(r.x, r.y, max(8, r.h // 6), r.h)
+        pygame.draw.rect(surface, rgb, stripe, border_top_left_radius=8,
+                         border_bottom_left_radius=8)
+        x = stripe.right + f // 2
+        spec = board.session.seats[p.seat]
+        name = spec.name + ("" if spec.agent is None else f"  \u00b7 {spec.agent}")
+        if p.seat == v.viewer:
+            name += "  (you)" if spec.name != "You" else ""
+        blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
+                  max_width=r.w - (x - r.x) - f * 4)
+        score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
+        blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
+                  (r.right - f // 2, r.centery), "midright", bold=True)
+        stats = f"\U0001f682 {p.trains}   cards {p.hand_size}   tickets {p.tickets}"
+        stats = f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}"
+        if v.public.config.stations:
+            stats += f" \u00b7 stations {p.stations}"
+        blit_text(surface, a, stats, max(10, int(f * 0.82)), theme.TEXT_DIM,
+                  (x, r.bottom - f // 3), "bottomleft", cond=True,
+                  max_width=r.w - (x - r.x) - f * 3)
+        if current:
+            pygame.draw.polygon(surface, theme.ACCENT, [(r.x - 2, r.centery - 7),
+                                                        (r.x + 5, r.centery),
+                                                        (r.x - 2, r.centery + 7)])
+
+
+def _market(board: BoardScene, surface: pygame.Surface) -> None:
+    lay, a, v = board.layout, board.ctx.assets, board.shown_view
+    legal = v.legal
+    over = board.overrides.get("faceup", {})
+    busy = board.queue.busy
+    for i, color in enumerate(v.public.faceup):
+        if i in over:
+            color = over[i]
+        r = lay.faceup_rect(i)
+        if color is None:
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=6)
+            continue
+        surface.blit(a.card(color, r.w, r.h), r)
+        ok = not busy and DrawFaceUp(i) in legal
+        _glow(surface, r, ok, board.hover_market == f"faceup{i}")
+    d = lay.deck_rect()
+    only_pass = bool(legal) and all(isinstance(x, Pass) for x in legal)
+    if only_pass and not busy:
+        board.pass_button.draw(surface, a)
+    else:
+        _pile(surface, board, d, a.card(None, int(d.h * 1.45), d.h),
+              f"Deck {v.public.deck_size}", DrawDeck() in legal and not busy, "deck")
+    t = lay.ticket_deck_rect()
+    _pile(surface, board, t, a.ticket(int(t.h * 1.45), t.h),
+          f"Tickets {v.public.ticket_deck_size}", DrawTickets() in legal and not busy, "tickets")
+
+
+def _pile(surface: pygame.Surface, board: BoardScene, r: pygame.Rect, img: pygame.Surface,
+          label: str, ok: bool, key: str) -> None:
+    a = board.ctx.assets
+    img_r = img.get_rect(midleft=(r.x, r.centery))
+    if img_r.w > r.w * 0.62:
+        img = pygame.transform.smoothscale(img, (int(r.w * 0.62), int(r.w * 0.62 / 1.45)))
+        img_r = img.get_rect(midleft=(r.x, r.centery))
+    for k in (2, 1):
+        surface.blit(img, img_r.move(k * 2, -k * 2))
+    surface.blit(img, img_r)
+    _glow(surface, img_r, ok, board.hover_market == key)
+    name, _, num = label.partition(" ")
+    f = board.layout.font
+    blit_text(surface, a, num, int(f * 1.2), theme.TEXT, (img_r.right + f // 2, r.centery),
+              "bottomleft", bold=True)
+    blit_text(surface, a, name.lower(), int(f * 0.85), theme.TEXT_DIM,
+              (img_r.right + f // 2, r.centery), "topleft")
+
+
+def _glow(surface: pygame.Surface, r: pygame.Rect, ok: bool, hover: bool) -> None:
+    if ok:
+        pygame.draw.rect(surface, theme.HILITE if hover else theme.ACCENT, r.inflate(4, 4),
+                         3 if hover else 2, border_radius=7)
+
+
+def _log(board: BoardScene, surface: pygame.Surface) -> None:
+    lay, a = board.layout, board.ctx.assets
+    r = lay.log
+    if r.h < 40:
+        return
+    panel(surface, r, theme.mix(theme.PANEL, theme.BG, 0.4), theme.PANEL_EDGE, 8)
+    f = max(11, int(lay.font * 0.85))
+    blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
+    y = r.bottom - 6
+    for line in reversed(board.log):
+        img = a.font(f, cond=True).render(line, True, theme.TEXT, None, r.w - 16)
+        y -= img.get_height() + 2
+        if y < r.y + f + 12:
+            break
+        surface.blit(img, (r.x + 8, y))
+
+
+# ---------------------------------------------------------------- bottom bar
+
+
+def _hand(board: BoardScene, surface: pygame.Surface) -> None:
+    lay, a, v = board.layout, board.ctx.assets, board.shown_view
+    f = lay.font
+    title = "Your cards" if v.me is not None else "Spectating"
+    blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
+    groups = hand_groups(v)
+    if v.me is None:
+        blit_text(surface, a, "All seats are played by the computer.", f, theme.TEXT_DIM,
+                  (lay.hand.x, lay.hand.y + f * 2))
+        return
+    rects = lay.hand_rects(max(len(groups), 8))
+    for (color, n), r in zip(groups, rects, strict=False):
+        surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]
+        badge = pygame.Rect(0, 0, int(f * 1.8), int(f * 1.5))
+        badge.center = (r.centerx, r.bottom - badge.h // 2 - 4)
+        pygame.draw.rect(surface, (20, 20, 24), badge, border_radius=badge.h // 2)
+        pygame.draw.rect(surface, theme.TEXT, badge, 1, border_radius=badge.h // 2)
+        blit_text(surface, a, str(n), f, theme.TEXT, badge.center, "center", bold=True)
+    total = sum(n for _, n in groups)
+    blit_text(surface, a, f"{total} cards", int(f * 0.85), theme.TEXT_DIM,
+              (lay.hand.right, lay.hand.y), "topright")
+
+
+def _tickets(board: BoardScene, surface: pygame.Surface) -> None:
+    lay, a, v = board.layout, board.ctx.assets, board.shown_view
+    f = lay.font
+    if v.me is None:
+        return
+    done = board.completed_tickets()
+    blit_text(surface, a, f"Your tickets ({len(done)}/{len(v.me.tickets)} done)", f,
+              theme.ACCENT, lay.tickets.topleft, bold=True, max_width=lay.tickets.w)
+    gm = v.public.game_map
+    for tid, r in ticket_rects(board):
+        t = gm.ticket_by_id[tid]
+        ok = tid in done
+        hover = board.hover_ticket == tid
+        fill = (226, 236, 214) if ok else (240, 228, 196)
+        if hover:
+            fill = theme.mix(fill, theme.HILITE, 0.5)
+        pygame.draw.rect(surface, fill, r, border_radius=5)
+        pygame.draw.rect(surface, (120, 90, 50), r, 1, border_radius=5)
+        fs = max(10, min(int(r.h * 0.55), f))
+        mark = "\u2714 " if ok else ""
+        text = f"{mark}{gm.city_name(t.a)} \u2013 {gm.city_name(t.b)}"
+        blit_text(surface, a, text, fs, (30, 110, 40) if ok else theme.TEXT_DARK,
+                  (r.x + 6, r.centery), "midleft", cond=True, bold=ok,
+                  max_width=r.w - fs * 3)
+        blit_text(surface, a, str(t.points), fs, theme.TEXT_DARK, (r.right - 6, r.centery),
+                  "midright", bold=True)
+
+
+# ---------------------------------------------------------------- overlays
+
+
+def _sprites(board: BoardScene, surface: pygame.Surface) -> None:
+    a = board.ctx.assets
+    for s in board.sprites:
+        if s.kind == "card":
+            w, h = max(4, int(s.data["w"] * s.scale)), max(4, int(s.data["h"] * s.scale))
+            img = a.card(s.data["color"], w, h)
+            surface.blit(img, img.get_rect(center=(round(s.x), round(s.y))))
+        elif s.kind == "ticket":
+            w, h = max(4, int(s.data["w"] * s.scale)), max(4, int(s.data["h"] * s.scale))
+            img = a.ticket(w, h)
+            surface.blit(img, img.get_rect(center=(round(s.x), round(s.y))))
+
+
+def _banner(board: BoardScene, surface: pygame.Surface) -> None:
+    a, lay, v = board.ctx.assets, board.layout, board.shown_view
+    text = turn_banner(v, board.names, board.session.ai_thinking())
+    f = lay.font
+    img = a.text(text, f, theme.TEXT, bold=True)
+    r = img.get_rect(midtop=(lay.map.centerx, lay.map.y + 6)).inflate(f * 2, f // 2 + 4)
+    mine = v.viewer is not None and v.public.current == v.viewer and bool(v.legal)
+    panel(surface, r, (30, 30, 36), theme.ACCENT if mine else theme.PANEL_EDGE, r.h // 2,
+          alpha=225)
+    surface.blit(img, img.get_rect(center=r.center))
+    if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
+        blit_text(surface, a, f"Final round: {v.public.turns_left} turn(s) left", f,
+                  theme.BAD, (r.centerx, r.bottom + 4), "midtop", bold=True)
+
+
+def _reveal(board: BoardScene, surface: pygame.Surface) -> None:
+    if board.revealed is None:
+        return
+    cards, extra = board.revealed
+    a, lay = board.ctx.assets, board.layout
+    cw, ch = lay.faceup_rect(0).size
+    cw, ch = int(cw * 1.3), int(ch * 1.3)
+    box = pygame.Rect(0, 0, len(cards) * (cw + 10) + 30, ch + lay.font * 3 + 20)
+    box.center = lay.map.center
+    panel(surface, box, (30, 30, 36), theme.ACCENT, 12, alpha=235)
+    for i, c in enumerate(cards):
+        surface.blit(a.card(c, cw, ch), (box.x + 15 + i * (cw + 10), box.y + 10))
+    blit_text(surface, a, f"Tunnel: {extra} extra card{'s' if extra != 1 else ''}",
+              lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
+
+
+def _tooltip(board: BoardScene, surface: pygame.Surface) -> None:
+    rid = board.hover_route
+    if rid is None or board.queue.busy:
+        return
+    v = board.shown_view
+    route = v.public.game_map.route(rid)
+    lines = route_tip(v, route, board.names)
+    a, f = board.ctx.assets, board.layout.font
+    imgs = [a.text(t, f if i else f + 1, theme.TEXT if i != 2 else theme.ACCENT, bold=i == 0)
+            for i, t in enumerate(lines)]
+    w = max(i.get_width() for i in imgs) + f
+    h = sum(i.get_height() for i in imgs) + f // 2 + 4
+    mx, my = board.mouse
+    r = pygame.Rect(mx + 16, my + 16, w, h)
+    r.clamp_ip(pygame.Rect(0, 0, *surface.get_size()))
+    if r.collidepoint(mx, my):
+        r.bottom = my - 8
+    panel(surface, r, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
+    y = r.y + f // 4 + 2
+    for img in imgs:
+        surface.blit(img, (r.x + f // 2, y))
+        y += img.get_height()

@@ -1,0 +1,62 @@
+"""The hot-seat curtain: an opaque screen that hides every private thing between humans."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.widgets import blit_text
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+
+class HandoffScene(Scene):
+    """"Pass to Ana - click when ready"; dismissing it gives Ana the screen."""
+
+    opaque = True
+
+    def __init__(self, ctx: AppContext, board: BoardScene, seat: int) -> None:
+        super().__init__(ctx)
+        self.board = board
+        self.seat = seat
+        self.name = board.names[seat]
+        self.rgb = board.player_rgb[seat]
+        self.armed = 0.25  # ignore clicks for a moment so a double click doesn't skip it
+
+    def update(self, dt: float) -> None:
+        self.armed = max(0.0, self.armed - dt)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        go = (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (
+            e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                   pygame.K_KP_ENTER))
+        if go and self.armed <= 0:
+            self.board.take_screen(self.seat)
+            self.ctx.stack.pop(self)
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            from ttr.ui.scenes.pause import PauseScene
+
+            self.ctx.stack.push(PauseScene(self.ctx, None))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        w, h = surface.get_size()
+        surface.fill(theme.mix(theme.BG, (0, 0, 0), 0.35))
+        band = pygame.Rect(0, h // 2 - h // 6, w, h // 3)
+        pygame.draw.rect(surface, theme.mix(self.rgb, theme.BG, 0.55), band)
+        pygame.draw.line(surface, self.rgb, band.topleft, band.topright, 4)
+        pygame.draw.line(surface, self.rgb, band.bottomleft, band.bottomright, 4)
+        size = max(28, h // 12)
+        blit_text(surface, a, f"Pass to {self.name}", size, theme.TEXT,
+                  (w // 2, band.centery - size // 3), "center", bold=True)
+        blit_text(surface, a, "click when ready", max(16, size // 2), theme.TEXT,
+                  (w // 2, band.centery + size // 2 + 8), "center")
+        blit_text(surface, a, "Other players: please look away while it is not your turn.",
+                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 20), "midbottom")

@@ -1,0 +1,97 @@
+"""The main menu: New game, Continue, Settings, How to play, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop, focus_step
+from ttr.ui.widgets import Button, blit_text, column
+
+
+class MenuScene(Scene):
+    """Title screen with keyboard (arrows, Enter, Esc) and mouse navigation."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.buttons = [
+            Button("New game", primary=True),
+            Button("Continue", enabled=False, tip="No saved game yet"),
+            Button("Settings"),
+            Button("How to play"),
+            Button("Quit"),
+        ]
+        self.focus = 0
+        self.layout(ctx.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place the buttons for this window size."""
+        w, h = size
+        bw, bh = max(260, w // 5), max(44, h // 14)
+        column(self.buttons, w // 2, int(h * 0.36), bw, bh, bh // 3)
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+        self.dirty = True
+
+    def activate(self, i: int) -> None:
+        """Run button `i`."""
+        from ttr.ui.scenes.howto import HowToScene
+        from ttr.ui.scenes.settings import SettingsScene
+        from ttr.ui.scenes.setup import SetupScene
+
+        nav = self.ctx.nav
+        label = self.buttons[i].label
+        if not self.buttons[i].enabled:
+            return
+        if label == "New game":
+            self.ctx.stack.push(SetupScene(self.ctx, self.ctx.last_setup))
+        elif label == "Settings":
+            self.ctx.stack.push(SettingsScene(self.ctx))
+        elif label == "How to play":
+            self.ctx.stack.push(HowToScene(self.ctx))
+        elif label == "Quit":
+            nav.quit()
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.focus)
+            elif e.key == pygame.K_ESCAPE:
+                self.ctx.nav.quit()
+            else:
+                n = len(self.buttons)
+                self.focus = focus_step(self.focus, n, e.key)
+                while not self.buttons[self.focus].enabled:
+                    self.focus = focus_step(self.focus, n, e.key if e.key != pygame.K_TAB
+                                            else pygame.K_DOWN)
+                self._mark_focus()
+            return True
+        for i, b in enumerate(self.buttons):
+            if b.clicked(e):
+                self.activate(i)
+                return True
+            if e.type == pygame.MOUSEMOTION and b.hover and b.enabled:
+                self.focus = i
+                self._mark_focus()
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        backdrop(surface, a, "Ticket to Ride", "A cross-country train adventure")
+        for b in self.buttons:
+            b.draw(surface, a)
+        w, h = surface.get_size()
+        cont = self.buttons[1]
+        if not cont.enabled:
+            blit_text(surface, a, "no saved game", max(11, h // 70), theme.TEXT_DIM,
+                      (cont.rect.right + 10, cont.rect.centery), "midleft")
+        blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
+                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")

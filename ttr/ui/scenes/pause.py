@@ -1,0 +1,83 @@
+"""Pause menu over the board: Resume, Settings, How to play, Quit to menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import focus_step
+from ttr.ui.widgets import Button, blit_text, column, panel
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+
+class PauseScene(Scene):
+    """A modal menu; Esc resumes."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, board: BoardScene | None) -> None:
+        super().__init__(ctx)
+        self.board = board
+        self.buttons = [Button("Resume", primary=True), Button("Settings"),
+                        Button("How to play"), Button("Quit to menu")]
+        self.focus = 0
+        self.on_resize(ctx.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw, bh = max(240, w // 6), max(40, h // 16)
+        column(self.buttons, w // 2, h // 2 - 2 * bh, bw, bh, bh // 3)
+        self.box = pygame.Rect(0, 0, bw + 80, 4 * (bh + bh // 3) + bh * 2)
+        self.box.midtop = (w // 2, self.buttons[0].rect.top - bh * 3 // 2)
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+        self.dirty = True
+
+    def activate(self, i: int) -> None:
+        """Run button `i`."""
+        from ttr.ui.scenes.howto import HowToScene
+        from ttr.ui.scenes.settings import SettingsScene
+
+        label = self.buttons[i].label
+        if label == "Resume":
+            self.ctx.stack.pop(self)
+        elif label == "Settings":
+            self.ctx.stack.push(SettingsScene(self.ctx))
+        elif label == "How to play":
+            self.ctx.stack.push(HowToScene(self.ctx))
+        else:
+            self.ctx.nav.to_menu()
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.ctx.stack.pop(self)
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.focus)
+            else:
+                self.focus = focus_step(self.focus, len(self.buttons), e.key)
+                for i, b in enumerate(self.buttons):
+                    b.focused = i == self.focus
+            return True
+        for i, b in enumerate(self.buttons):
+            if b.clicked(e):
+                self.activate(i)
+                return True
+        return e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
+        a = self.ctx.assets
+        blit_text(surface, a, "Paused", max(20, self.box.w // 10), theme.ACCENT,
+                  (self.box.centerx, self.box.y + 16), "midtop", bold=True)
+        for b in self.buttons:
+            b.draw(surface, a)

@@ -1,0 +1,105 @@
+"""Settings: animation speed, AI pace and fullscreen, saved to the user config folder."""
+
+from __future__ import annotations
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.prefs import SPEEDS
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop, focus_step
+from ttr.ui.widgets import Button, Picker, blit_text
+
+
+def speed_label(v: float) -> str:
+    """0 -> Instant, 1 -> Normal, else 1.5x slower etc."""
+    if v == 0:
+        return "Instant"
+    if v == 1:
+        return "Normal"
+    return f"{'faster' if v < 1 else 'slower'} ({v:g}\u00d7 time)"
+
+
+class SettingsScene(Scene):
+    """Pickers for the preferences; changes apply at once and are saved on leaving."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        s = ctx.settings
+        labels = [speed_label(v) for v in SPEEDS]
+        self.anim = Picker("Animations", labels, _nearest(s.animation_speed))
+        self.pace = Picker("AI pace", labels, _nearest(s.ai_pace))
+        self.full = Picker("Fullscreen", ["Off", "On"], int(s.fullscreen))
+        self.back = Button("Back", primary=True)
+        self.items: list[Picker | Button] = [self.anim, self.pace, self.full, self.back]
+        self.focus = 0
+        self.on_resize(ctx.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        iw, ih = max(420, w // 3), max(44, h // 14)
+        for i, it in enumerate(self.items):
+            it.rect = pygame.Rect(0, 0, iw if it is not self.back else iw // 2, ih)
+            it.rect.midtop = (w // 2, int(h * 0.32) + i * (ih + ih // 3))
+        self._mark()
+        self.dirty = True
+
+    def _mark(self) -> None:
+        for i, it in enumerate(self.items):
+            it.focused = i == self.focus
+
+    def _apply(self) -> None:
+        s = self.ctx.settings
+        s.animation_speed = SPEEDS[self.anim.index]
+        s.ai_pace = SPEEDS[self.pace.index]
+        want = self.full.index == 1
+        if want != s.fullscreen:
+            s.fullscreen = want
+            self.ctx.nav.toggle_fullscreen()
+
+    def _leave(self) -> None:
+        self.ctx.settings.save(self.ctx.settings_file)
+        self.ctx.stack.pop(self)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.KEYDOWN:
+            it = self.items[self.focus]
+            if e.key == pygame.K_ESCAPE:
+                self._leave()
+            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(it, Picker):
+                it.step(1 if e.key == pygame.K_RIGHT else -1)
+                self._apply()
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if it is self.back:
+                    self._leave()
+                elif isinstance(it, Picker):
+                    it.step(1)
+                    self._apply()
+            else:
+                self.focus = focus_step(self.focus, len(self.items), e.key)
+                self._mark()
+            return True
+        if self.back.clicked(e):
+            self._leave()
+            return True
+        for p in (self.anim, self.pace, self.full):
+            if p.handle(e):
+                self._apply()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        backdrop(surface, a, "Settings")
+        for it in self.items:
+            it.draw(surface, a)
+        w, h = surface.get_size()
+        note = ("Animations: how long cards and trains take to move.  AI pace: the pause "
+                "between computer moves.  Instant skips both.")
+        blit_text(surface, a, note, max(12, h // 60), theme.TEXT_DIM,
+                  (w // 2, self.back.rect.bottom + 30), "midtop", max_width=w - 40)
+
+
+def _nearest(v: float) -> int:
+    return min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - v))

@@ -1,0 +1,279 @@
+"""New game setup: map, variant, 2-5 seats (human or AI level), names and unique colours."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import pygame
+
+from ttr.engine import TtrError
+from ttr.session import SeatSpec
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, NewGame, Scene
+from ttr.ui.scenes.common import backdrop
+from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text
+
+logger = logging.getLogger(__name__)
+HUMAN = "human"
+AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")
+
+
+def ai_levels() -> list[str]:
+    """Agent names offered as opponent levels (all agents while no level exists)."""
+    from ttr.ai.base import agent_info, agent_names
+
+    levels = [n for n in agent_names() if agent_info(n).level]
+    return levels or agent_names()
+
+
+def default_level(levels: list[str]) -> str:
+    """Medium if it exists, else greedy, else the first level."""
+    for name in ("medium", "greedy"):
+        if name in levels:
+            return name
+    return levels[0]
+
+
+@dataclass
+class SeatRow:
+    """One editable seat."""
+
+    name: str
+    color: str
+    kind: str
+    name_rect: pygame.Rect
+    color_rect: pygame.Rect
+    remove_rect: pygame.Rect
+    kind_picker: Picker
+
+
+class SetupScene(Scene):
+    """One click to start: you against two Medium AIs on USA by default."""
+
+    def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
+        super().__init__(ctx)
+        from ttr.ai.base import agent_info
+
+        self.levels = ai_levels()
+        self.kind_labels = ["Human"] + [f"AI: {agent_info(n).label}" for n in self.levels]
+        self.kinds = [HUMAN, *self.levels]
+        self.maps = self._maps()
+        map_ids = [m[0] for m in self.maps] or ["usa"]
+        self.map_picker = Picker("Map", [m[1] for m in self.maps] or ["USA"])
+        want_map = preset.map_id if preset else "usa"
+        if want_map in map_ids:
+            self.map_picker.index = map_ids.index(want_map)
+        self.variant_picker = Picker("Rules", ["base"])
+        self._refresh_variants(preset.variant if preset else "base")
+        self.rows: list[SeatRow] = []
+        if preset:
+            for s in preset.seats:
+                self._add_row(s.name, s.color, s.kind)
+        else:
+            lvl = default_level(self.levels)
+            self._add_row("You", "red", HUMAN)
+            self._add_row(AI_NAMES[0], "blue", lvl)
+            self._add_row(AI_NAMES[1], "green", lvl)
+        self.seed = preset.seed if preset else None
+        self.start = Button("Start game", primary=True)
+        self.back = Button("Back")
+        self.add = Button("+ Add player")
+        self.editing: int | None = None
+        self.toast = Toast()
+        self.on_resize(ctx.size)
+
+    # ------------------------------------------------------------ data
+
+    def _maps(self) -> list[tuple[str, str]]:
+        try:
+            from ttr.mapfile import list_maps
+            out = []
+            for m in list_maps():
+                if getattr(m, "error", None):
+                    logger.warning("map %s not offered: %s", m.id, m.error)
+                    continue
+                out.append((m.id, m.name))
+            return out
+        except (ImportError, TtrError) as e:
+            logger.warning("cannot list maps: %s", e)
+            return []
+
+    @property
+    def map_id(self) -> str:
+        """The chosen map id."""
+        return self.maps[self.map_picker.index][0] if self.maps else "usa"
+
+    def _refresh_variants(self, want: str = "base") -> None:
+        self.variant_desc: dict[str, str] = {}
+        try:
+            from ttr.mapfile import find_map
+            gm = find_map(self.map_id).game_map
+            for name, cfg in gm.variants.items():
+                self.variant_desc[name] = cfg.description
+        except (ImportError, TtrError) as e:
+            logger.warning("cannot read map %s: %s", self.map_id, e)
+        names = list(self.variant_desc) or ["base"]
+        self.variant_picker.options = names
+        self.variant_picker.index = names.index(want) if want in names else 0
+
+    def _add_row(self, name: str, color: str, kind: str) -> None:
+        used = {r.color for r in self.rows}
+        if color in used:
+            color = next(c for c in theme.PLAYER_COLORS if c not in used)
+        picker = Picker("", self.kind_labels, self.kinds.index(kind) if kind in self.kinds else 0)
+        z = pygame.Rect(0, 0, 1, 1)
+        self.rows.append(SeatRow(name, color, kind, z, z, z, picker))
+
+    def _next_color(self, row: SeatRow) -> str:
+        used = {r.color for r in self.rows if r is not row}
+        i = theme.PLAYER_COLORS.index(row.color)
+        for k in range(1, len(theme.PLAYER_COLORS) + 1):
+            c = theme.PLAYER_COLORS[(i + k) % len(theme.PLAYER_COLORS)]
+            if c not in used:
+                return c
+        return row.color
+
+    def setup(self) -> NewGame:
+        """The game the screen describes."""
+        seats = []
+        for r in self.rows:
+            kind = self.kinds[r.kind_picker.index]
+            name = r.name.strip() or ("Player" if kind == HUMAN else "AI")
+            seats.append(SeatSpec(name, r.color, None if kind == HUMAN else kind))
+        return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed)
+
+    # ------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        cw = min(w - 60, 980)
+        x0 = (w - cw) // 2
+        rh = max(40, h // 17)
+        gap = rh // 4
+        y = max(110, h // 6) + 40
+        half = (cw - gap) // 2
+        self.map_picker.rect = pygame.Rect(x0, y, half, rh)
+        self.variant_picker.rect = pygame.Rect(x0 + half + gap, y, half, rh)
+        self.desc_rect = pygame.Rect(x0 + half + gap, y + rh + 4, half, rh)
+        y += rh * 2 + gap + 20
+        self.seats_top = y - 4
+        for i, r in enumerate(self.rows):
+            ry = y + i * (rh + gap)
+            r.color_rect = pygame.Rect(x0, ry, rh, rh)
+            r.name_rect = pygame.Rect(x0 + rh + gap, ry, int(cw * 0.36), rh)
+            kx = r.name_rect.right + gap
+            r.kind_picker.rect = pygame.Rect(kx, ry, cw - (kx - x0) - rh - gap, rh)
+            r.remove_rect = pygame.Rect(x0 + cw - rh, ry, rh, rh)
+        ay = y + len(self.rows) * (rh + gap)
+        self.add.rect = pygame.Rect(x0, ay, int(cw * 0.3), rh)
+        self.add.enabled = len(self.rows) < 5
+        by = min(h - rh - 30, ay + rh + 40)
+        self.start.rect = pygame.Rect(0, 0, int(cw * 0.34), int(rh * 1.25))
+        self.start.rect.topright = (x0 + cw, by)
+        self.back.rect = pygame.Rect(x0, by, int(cw * 0.2), int(rh * 1.25))
+        self.dirty = True
+
+    # ------------------------------------------------------------ input
+
+    def _start(self) -> None:
+        try:
+            self.ctx.nav.start_game(self.setup())
+        except (TtrError, ValueError) as e:
+            logger.warning("cannot start: %s", e)
+            self.toast.show(str(e), 4.0)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if self.editing is not None:
+            row = self.rows[self.editing]
+            if e.type == pygame.TEXTINPUT:
+                row.name = (row.name + e.text)[:16]
+                return True
+            if e.type == pygame.KEYDOWN:
+                if e.key == pygame.K_BACKSPACE:
+                    row.name = row.name[:-1]
+                elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
+                               pygame.K_TAB):
+                    self.editing = None
+                return True
+            if e.type == pygame.MOUSEBUTTONDOWN:
+                self.editing = None
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._start()
+            elif e.key == pygame.K_ESCAPE:
+                self.ctx.stack.pop(self)
+            return True
+        if self.start.clicked(e):
+            self._start()
+            return True
+        if self.back.clicked(e):
+            self.ctx.stack.pop(self)
+            return True
+        if self.add.clicked(e) and len(self.rows) < 5:
+            lvl = default_level(self.levels)
+            self._add_row(AI_NAMES[len(self.rows) % len(AI_NAMES)], theme.PLAYER_COLORS[0], lvl)
+            self.on_resize(self.ctx.size)
+            return True
+        if self.map_picker.handle(e):
+            self._refresh_variants()
+            return True
+        if self.variant_picker.handle(e):
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, r in enumerate(self.rows):
+                if r.kind_picker.handle(e):
+                    return True
+                if r.color_rect.collidepoint(e.pos):
+                    r.color = self._next_color(r)
+                    return True
+                if r.name_rect.collidepoint(e.pos):
+                    self.editing = i
+                    pygame.key.start_text_input()
+                    return True
+                if r.remove_rect.collidepoint(e.pos) and len(self.rows) > 2:
+                    del self.rows[i]
+                    self.on_resize(self.ctx.size)
+                    return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.toast.active:
+            self.toast.update(dt)
+            self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        backdrop(surface, a, "New game")
+        w, h = surface.get_size()
+        self.map_picker.draw(surface, a)
+        self.variant_picker.draw(surface, a)
+        desc = self.variant_desc.get(self.variant_picker.value, "")
+        size = max(12, self.desc_rect.h // 3)
+        wrap_text(surface, a, desc, size, theme.TEXT_DIM, self.desc_rect)
+        blit_text(surface, a, "Players", size + 2, theme.ACCENT,
+                  (self.map_picker.rect.x, self.seats_top), "bottomleft", bold=True)
+        for i, r in enumerate(self.rows):
+            rgb = theme.PLAYER_RGB[r.color]
+            pygame.draw.rect(surface, rgb, r.color_rect, border_radius=8)
+            pygame.draw.rect(surface, theme.TEXT, r.color_rect, 2, border_radius=8)
+            editing = self.editing == i
+            panel(surface, r.name_rect, theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.08),
+                  theme.HILITE if editing else theme.PANEL_EDGE, r.name_rect.h // 4)
+            text = r.name + ("|" if editing else "")
+            blit_text(surface, a, text, int(r.name_rect.h * 0.42), theme.TEXT,
+                      (r.name_rect.x + 12, r.name_rect.centery), "midleft",
+                      max_width=r.name_rect.w - 20)
+            r.kind_picker.draw(surface, a)
+            if len(self.rows) > 2:
+                panel(surface, r.remove_rect, theme.PANEL_LIGHT, theme.PANEL_EDGE, 8)
+                blit_text(surface, a, "\u2715", int(r.remove_rect.h * 0.45), theme.BAD,
+                          r.remove_rect.center, "center")
+        if self.add.enabled:
+            self.add.draw(surface, a)
+        self.back.draw(surface, a)
+        self.start.draw(surface, a)
+        blit_text(surface, a, "Click a colour to change it, a name to edit it.", size,
+                  theme.TEXT_DIM, (w // 2, h - 8), "midbottom")
+        self.toast.draw(surface, a, (w // 2, self.start.rect.top - 30))

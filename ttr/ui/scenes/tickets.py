@@ -1,0 +1,139 @@
+"""Ticket chooser (modal): pick which offered tickets to keep; enforces the minimum."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.engine import KeepTickets
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.widgets import Button, blit_text, panel
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+
+class TicketsScene(Scene):
+    """Shows `view.me.offer`; Keep is enabled exactly when the choice is a legal action."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, board: BoardScene) -> None:
+        super().__init__(ctx)
+        self.board = board
+        v = board.shown_view
+        assert v.me is not None
+        self.offer = list(v.me.offer)
+        self.options = {a.keep for a in v.legal if isinstance(a, KeepTickets)}
+        self.min_keep = min((len(k) for k in self.options), default=1)
+        self.selected: set[str] = set(self.offer)
+        self.keep = Button("Keep", primary=True)
+        self.hover: str | None = None
+        self.rects: list[tuple[str, pygame.Rect]] = []
+        self.on_resize(ctx.size)
+
+    def choice(self) -> tuple[str, ...]:
+        """The current selection as a sorted tuple."""
+        return tuple(sorted(self.selected))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        lay = self.board.layout
+        m = lay.map
+        n = len(self.offer)
+        f = lay.font
+        tw = min(int(m.w * 0.9 / n) - 10, f * 14)
+        th = int(tw * 0.62)
+        self.box = pygame.Rect(0, 0, n * (tw + 12) + 28, th + f * 6)
+        self.box.midbottom = (m.centerx, m.bottom - 8)
+        self.rects = [(t, pygame.Rect(self.box.x + 16 + i * (tw + 12), self.box.y + f * 2 + 8,
+                                      tw, th)) for i, t in enumerate(self.offer)]
+        self.keep.rect = pygame.Rect(0, 0, max(140, tw), int(f * 2.2))
+        self.keep.rect.midbottom = (self.box.centerx, self.box.bottom - 10)
+        self._refresh()
+        self.dirty = True
+
+    def _refresh(self) -> None:
+        c = self.choice()
+        self.keep.enabled = c in self.options
+        self.keep.label = f"Keep {len(c)}" if c else "Keep"
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.MOUSEMOTION:
+            self.hover = next((t for t, r in self.rects if r.collidepoint(e.pos)), None)
+            self.board.hover_ticket = self.hover
+            self.board.dirty = True
+            self.keep.clicked(e)
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._confirm()
+            return True
+        if e.type == pygame.KEYDOWN and pygame.K_1 <= e.key <= pygame.K_9:
+            i = e.key - pygame.K_1
+            if i < len(self.offer):
+                self.selected ^= {self.offer[i]}
+                self._refresh()
+            return True
+        if self.keep.clicked(e):
+            self._confirm()
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for t, r in self.rects:
+                if r.collidepoint(e.pos):
+                    self.selected ^= {t}
+                    self._refresh()
+                    return True
+            if self.box.collidepoint(e.pos) and not self.keep.enabled:
+                self.board.toast.show(f"Keep at least {self.min_keep} ticket"
+                                      + ("s" if self.min_keep > 1 else ""))
+        return True
+
+    def _confirm(self) -> None:
+        c = self.choice()
+        if c not in self.options:
+            self.board.toast.show(f"Keep at least {self.min_keep} of these tickets")
+            return
+        self.board.hover_ticket = None
+        self.ctx.stack.pop(self)
+        self.board.submit(KeepTickets(c))
+
+    def update(self, dt: float) -> None:
+        if self.board.toast.active:
+            self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a, f = self.ctx.assets, self.board.layout.font
+        gm = self.board.shown_view.public.game_map
+        panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=240)
+        blit_text(surface, a, f"Choose your destination tickets: keep at least {self.min_keep}",
+                  f, theme.TEXT, (self.box.centerx, self.box.y + 10), "midtop", bold=True,
+                  max_width=self.box.w - 20)
+        for t, r in self.rects:
+            tk = gm.ticket_by_id[t]
+            on = t in self.selected
+            fill = (246, 234, 200) if on else (150, 144, 130)
+            if t == self.hover:
+                fill = theme.mix(fill, theme.HILITE, 0.4)
+            pygame.draw.rect(surface, fill, r, border_radius=8)
+            pygame.draw.rect(surface, theme.GOOD if on else (90, 80, 70), r, 3 if on else 1,
+                             border_radius=8)
+            fs = max(11, min(f, r.h // 5))
+            blit_text(surface, a, gm.city_name(tk.a), fs, theme.TEXT_DARK,
+                      (r.centerx, r.y + r.h // 4), "center", bold=True, max_width=r.w - 10)
+            blit_text(surface, a, "\u2193", fs, theme.TEXT_DARK, (r.centerx, r.centery),
+                      "center")
+            blit_text(surface, a, gm.city_name(tk.b), fs, theme.TEXT_DARK,
+                      (r.centerx, r.y + 3 * r.h // 4), "center", bold=True, max_width=r.w - 10)
+            badge = pygame.Rect(r.right - fs * 2 - 4, r.y + 4, fs * 2, int(fs * 1.5))
+            pygame.draw.rect(surface, (120, 80, 40), badge, border_radius=badge.h // 2)
+            blit_text(surface, a, str(tk.points), fs, (255, 255, 255), badge.center, "center",
+                      bold=True)
+            if tk.long:
+                blit_text(surface, a, "long", max(10, fs - 3), (40, 60, 140),
+                          (r.x + 6, r.y + 4), bold=True)
+            if on:
+                blit_text(surface, a, "\u2714", fs, (30, 120, 40), (r.x + 6, r.bottom - 4),
+                          "bottomleft", bold=True)
+        self.keep.draw(surface, a)

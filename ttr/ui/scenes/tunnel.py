@@ -1,0 +1,100 @@
+"""Tunnel dialog (modal, Europe): the revealed cards, then pay the extra or withdraw."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.engine import PayTunnel, WithdrawTunnel
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.payment import draw_payment
+from ttr.ui.widgets import Button, blit_text, panel
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+
+class TunnelScene(Scene):
+    """One button per legal extra payment, plus Withdraw."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, board: BoardScene) -> None:
+        super().__init__(ctx)
+        self.board = board
+        v = board.shown_view
+        self.tunnel = v.public.tunnel
+        self.pays = [a for a in v.legal if isinstance(a, PayTunnel)]
+        self.withdraw = Button("Withdraw")
+        self.pay_buttons = [Button("Pay", primary=i == 0) for i in range(len(self.pays))]
+        if self.tunnel is not None:
+            board.hover_route = self.tunnel.route
+        self.on_resize(ctx.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        lay = self.board.layout
+        f = lay.font
+        self.card_h = int(f * 4.5)
+        rows = max(1, len(self.pays))
+        self.row_h = int(f * 2.8)
+        self.box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 34),
+                               self.card_h + rows * (self.row_h + 6) + f * 9)
+        self.box.center = lay.map.center
+        y0 = self.box.y + f * 4 + self.card_h
+        self.rows = [pygame.Rect(self.box.x + 16, y0 + i * (self.row_h + 6), self.box.w - 32,
+                                 self.row_h) for i in range(len(self.pays))]
+        for b, r in zip(self.pay_buttons, self.rows, strict=True):
+            b.rect = pygame.Rect(0, 0, f * 6, r.h - 8)
+            b.rect.midright = (r.right - 6, r.centery)
+        self.withdraw.rect = pygame.Rect(0, 0, f * 9, int(f * 2.2))
+        self.withdraw.rect.midbottom = (self.box.centerx, self.box.bottom - 12)
+        self.dirty = True
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.pays:
+            self._do(self.pays[0])
+            return True
+        if self.withdraw.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
+            self._do(WithdrawTunnel())
+            return True
+        for b, a in zip(self.pay_buttons, self.pays, strict=True):
+            if b.clicked(e):
+                self._do(a)
+                return True
+        return True
+
+    def _do(self, action: object) -> None:
+        self.ctx.stack.pop(self)
+        self.board.submit(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a, f = self.ctx.assets, self.board.layout.font
+        panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=242)
+        t = self.tunnel
+        if t is None:
+            return
+        gm = self.board.shown_view.public.game_map
+        r = gm.route(t.route)
+        blit_text(surface, a, f"Tunnel {gm.city_name(r.a)} \u2013 {gm.city_name(r.b)}", f + 2,
+                  theme.TEXT, (self.box.centerx, self.box.y + 12), "midtop", bold=True)
+        msg = (f"The deck showed these cards: {t.extra} extra card"
+               f"{'s' if t.extra != 1 else ''} needed")
+        blit_text(surface, a, msg, f - 1, theme.TEXT_DIM,
+                  (self.box.centerx, self.box.y + f * 2 + 6), "midtop")
+        cw = int(self.card_h / 1.45)
+        x = self.box.centerx - (len(t.revealed) * (cw + 8)) // 2
+        for i, c in enumerate(t.revealed):
+            surface.blit(a.card(c, cw, self.card_h), (x + i * (cw + 8), self.box.y + f * 3 + 10))
+        if not self.pays:
+            blit_text(surface, a, "You can't pay the extra cards.", f, theme.BAD,
+                      (self.box.centerx, self.rows[0].y if self.rows else
+                       self.withdraw.rect.y - f * 2), "midtop")
+        for row, b, act in zip(self.rows, self.pay_buttons, self.pays, strict=True):
+            panel(surface, row, theme.PANEL, theme.PANEL_EDGE, 8)
+            draw_payment(surface, a, act.extra, row.x + 8, row.y + 4, row.h - 8)
+            b.draw(surface, a)
+        self.withdraw.draw(surface, a)

@@ -1,0 +1,128 @@
+"""Board units <-> pixels (uniform scale, letterboxed) and the board screen's panel layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass(frozen=True, slots=True)
+class Viewport:
+    """Maps board units into `rect` with one uniform scale, centred (letterbox)."""
+
+    board_size: tuple[float, float]
+    rect: pygame.Rect
+    scale: float
+    ox: float
+    oy: float
+
+    @staticmethod
+    def fit(board_size: tuple[float, float], rect: pygame.Rect) -> Viewport:
+        """The largest uniform scale that shows the whole board inside `rect`."""
+        bw, bh = board_size
+        scale = min(rect.w / bw, rect.h / bh)
+        ox = rect.x + (rect.w - bw * scale) / 2
+        oy = rect.y + (rect.h - bh * scale) / 2
+        return Viewport(board_size, rect, scale, ox, oy)
+
+    def to_px(self, p: tuple[float, float]) -> tuple[float, float]:
+        """Board units -> window pixels."""
+        return (self.ox + p[0] * self.scale, self.oy + p[1] * self.scale)
+
+    def to_board(self, p: tuple[float, float]) -> tuple[float, float]:
+        """Window pixels -> board units."""
+        return ((p[0] - self.ox) / self.scale, (p[1] - self.oy) / self.scale)
+
+    def length(self, units: float) -> float:
+        """A board-unit length in pixels."""
+        return units * self.scale
+
+    @property
+    def map_px(self) -> pygame.Rect:
+        """The pixel rectangle the board occupies."""
+        bw, bh = self.board_size
+        return pygame.Rect(round(self.ox), round(self.oy), round(bw * self.scale),
+                           round(bh * self.scale))
+
+    def local(self, p: tuple[float, float]) -> tuple[float, float]:
+        """Board units -> pixels relative to `map_px` (for drawing into cached layers)."""
+        return (p[0] * self.scale + (self.ox - round(self.ox)),
+                p[1] * self.scale + (self.oy - round(self.oy)))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where each part of the board screen goes for one window size."""
+
+    size: tuple[int, int]
+    map: pygame.Rect
+    side: pygame.Rect
+    bottom: pygame.Rect
+    players: pygame.Rect
+    market: pygame.Rect
+    log: pygame.Rect
+    hand: pygame.Rect
+    tickets: pygame.Rect
+    pad: int
+    row_h: int
+    font: int
+
+    @staticmethod
+    def compute(size: tuple[int, int], players: int) -> BoardLayout:
+        """Side bar on the right, hand and tickets along the bottom, the map in the rest."""
+        w, h = size
+        pad = max(6, min(w, h) // 110)
+        font = max(12, min(22, round(h / 52)))
+        side_w = int(min(max(w * 0.235, 290), 560))
+        bottom_h = int(min(max(h * 0.2, 128), 300))
+        side = pygame.Rect(w - side_w, 0, side_w, h)
+        bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
+        map_rect = pygame.Rect(pad, pad, w - side_w - 2 * pad, h - bottom_h - 2 * pad)
+        inner = side.inflate(-2 * pad, -2 * pad)
+        row_h = int(min(max(h * 0.068, 46), 92))
+        pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
+        card_w = (inner.w - 4 * pad) / 5
+        market_h = int(card_w * 1.5 + pad * 3 + max(54, card_w * 1.05))
+        market = pygame.Rect(inner.x, pl.bottom + pad, inner.w, market_h)
+        log = pygame.Rect(inner.x, market.bottom + pad, inner.w, inner.bottom - market.bottom - pad)
+        binner = bottom.inflate(-2 * pad, -2 * pad)
+        hand_w = int(binner.w * 0.6)
+        hand = pygame.Rect(binner.x, binner.y, hand_w, binner.h)
+        tickets = pygame.Rect(hand.right + pad, binner.y, binner.right - hand.right - pad,
+                              binner.h)
+        return BoardLayout(size, map_rect, side, bottom, pl, market, log, hand, tickets, pad,
+                           row_h, font)
+
+    def player_row(self, i: int) -> pygame.Rect:
+        """The panel of seat `i`."""
+        return pygame.Rect(self.players.x, self.players.y + i * (self.row_h + self.pad // 2),
+                           self.players.w, self.row_h)
+
+    def faceup_rect(self, slot: int, slots: int = 5) -> pygame.Rect:
+        """A face-up card (portrait) in the market row."""
+        m, pad = self.market, self.pad
+        cw = (m.w - (slots - 1) * pad) / slots
+        ch = cw * 1.5
+        return pygame.Rect(round(m.x + slot * (cw + pad)), m.y + pad, round(cw), round(ch))
+
+    def deck_rect(self) -> pygame.Rect:
+        """The train card deck (landscape) under the face-up row."""
+        top = self.faceup_rect(0).bottom + self.pad * 2
+        h = self.market.bottom - top
+        return pygame.Rect(self.market.x, top, (self.market.w - self.pad) // 2, h)
+
+    def ticket_deck_rect(self) -> pygame.Rect:
+        """The destination ticket pile next to the deck."""
+        d = self.deck_rect()
+        return pygame.Rect(d.right + self.pad, d.y, self.market.right - d.right - self.pad, d.h)
+
+    def hand_rects(self, n: int) -> list[pygame.Rect]:
+        """Portrait card slots for `n` colour groups of the hand."""
+        r, pad = self.hand, self.pad
+        top = r.y + self.font + pad
+        ch = r.bottom - top
+        cw = min(ch / 1.45, (r.w - (n - 1) * pad) / max(n, 1))
+        ch = min(ch, cw * 1.45)
+        return [pygame.Rect(round(r.x + i * (cw + pad)), top, round(cw), round(ch))
+                for i in range(n)]

@@ -1,0 +1,169 @@
+"""Small widgets (buttons, toasts, option pickers) and drawing helpers; input -> intent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.assets import Assets
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB = theme.PANEL,
+          edge: theme.RGB | None = theme.PANEL_EDGE, radius: int = 10, alpha: int = 255) -> None:
+    """A rounded panel."""
+    if alpha < 255:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*fill, alpha), s.get_rect(), border_radius=radius)
+        surface.blit(s, rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
+              pos: tuple[int, int], anchor: str = "topleft", bold: bool = False,
+              cond: bool = False, max_width: int | None = None) -> pygame.Rect:
+    """Draw text anchored at `pos`; shrinks the font to fit `max_width`. Returns its rect."""
+    img = assets.text(text, size, color, bold, cond)
+    while max_width is not None and img.get_width() > max_width and size > 8:
+        size -= 1
+        img = assets.text(text, size, color, bold, cond)
+    if max_width is not None and img.get_width() > max_width:
+        img = img.subsurface((0, 0, max_width, img.get_height()))
+    r = img.get_rect(**{anchor: pos})
+    surface.blit(img, r)
+    return r
+
+
+def wrap_text(surface: pygame.Surface, assets: Assets, text: str, size: int,
+              color: theme.RGB, rect: pygame.Rect, bold: bool = False) -> int:
+    """Draw text wrapped to `rect`'s width; returns the height used."""
+    img = assets.font(size, bold).render(text, True, color, None, rect.w)
+    surface.blit(img, rect.topleft, area=pygame.Rect(0, 0, rect.w, rect.h))
+    return img.get_height()
+
+
+@dataclass(eq=False)
+class Button:
+    """A clickable label. `clicked(e)` returns True on a left click inside when enabled."""
+
+    label: str
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 10, 10))
+    enabled: bool = True
+    primary: bool = False
+    focused: bool = False
+    hover: bool = False
+    selected: bool = False
+    tip: str = ""
+
+    def clicked(self, e: pygame.event.Event) -> bool:
+        """Track hover; True for a left click on an enabled button."""
+        if e.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(e.pos)
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.rect.collidepoint(e.pos):
+            return self.enabled
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets, size: int | None = None) -> None:
+        """Draw with hover/focus/disabled states."""
+        size = size or max(12, int(self.rect.h * 0.42))
+        if not self.enabled:
+            fill = theme.mix(theme.PANEL, theme.BG, 0.4)
+            ink = theme.mix(theme.TEXT_DIM, theme.BG, 0.4)
+        elif self.primary or self.selected:
+            fill, ink = theme.ACCENT, theme.TEXT_DARK
+        else:
+            fill, ink = theme.PANEL_LIGHT, theme.TEXT
+        if self.enabled and (self.hover or self.focused):
+            fill = theme.mix(fill, (255, 255, 255), 0.18)
+        rad = max(6, self.rect.h // 4)
+        pygame.draw.rect(surface, theme.mix(fill, (0, 0, 0), 0.5), self.rect.move(0, 2),
+                         border_radius=rad)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=rad)
+        edge = theme.HILITE if self.focused and self.enabled else theme.mix(fill, (0, 0, 0), 0.35)
+        pygame.draw.rect(surface, edge, self.rect, 2 if self.focused else 1, border_radius=rad)
+        blit_text(surface, assets, self.label, size, ink, self.rect.center, "center", bold=True,
+                  max_width=self.rect.w - 12)
+
+
+class Toast:
+    """A short message that fades out (e.g. why a click is not allowed)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.left = 0.0
+
+    def show(self, text: str, seconds: float = theme.TOAST) -> None:
+        """Show `text` for a while."""
+        self.text, self.left = text, seconds
+
+    @property
+    def active(self) -> bool:
+        """True while visible."""
+        return self.left > 0
+
+    def update(self, dt: float) -> None:
+        """Count down."""
+        self.left = max(0.0, self.left - dt)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, center: tuple[int, int]) -> None:
+        """Draw centred at `center`."""
+        if not self.active:
+            return
+        size = max(14, surface.get_height() // 40)
+        img = assets.text(self.text, size, theme.TEXT, bold=True)
+        r = img.get_rect(center=center).inflate(size * 2, size)
+        alpha = int(230 * min(1.0, self.left / 0.4))
+        panel(surface, r, (30, 30, 34), theme.ACCENT, radius=r.h // 2, alpha=alpha)
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+class Picker:
+    """A "< value >" option cycler (keyboard Left/Right or clicks on the arrows)."""
+
+    def __init__(self, label: str, options: list[str], index: int = 0) -> None:
+        self.label, self.options, self.index = label, options, index
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.focused = False
+
+    @property
+    def value(self) -> str:
+        """The chosen option."""
+        return self.options[self.index]
+
+    def step(self, d: int) -> None:
+        """Move to the next (+1) or previous (-1) option."""
+        self.index = (self.index + d) % len(self.options)
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        """True if the value changed."""
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.rect.collidepoint(e.pos):
+            self.step(-1 if e.pos[0] < self.rect.centerx else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """Label on the left, `< value >` on the right."""
+        r = self.rect
+        fill = theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.1 if self.focused else 0.0)
+        panel(surface, r, fill, theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
+        size = max(12, int(r.h * 0.4))
+        blit_text(surface, assets, self.label, size, theme.TEXT_DIM, (r.x + size, r.centery),
+                  "midleft")
+        vr = pygame.Rect(r.centerx, r.y, r.w // 2 - size // 2, r.h)
+        blit_text(surface, assets, "\u25c0", size, theme.ACCENT, (vr.x, vr.centery), "midleft")
+        blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
+                  "midright")
+        blit_text(surface, assets, self.value, size, theme.TEXT, vr.center, "center", bold=True,
+                  max_width=vr.w - 3 * size)
+
+
+def column(rects_for: list[Button] | list[Picker], center_x: int, top: int, w: int, h: int,
+           gap: int) -> None:
+    """Lay widgets out in a centred column."""
+    for i, b in enumerate(rects_for):
+        b.rect = pygame.Rect(0, 0, w, h)
+        b.rect.midtop = (center_x, top + i * (h + gap))
