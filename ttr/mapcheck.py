@@ -16,6 +16,7 @@ from ttr.engine.errors import MapError
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NAME_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+_ID_IN_PATH = re.compile(r"^(\w+\[\d+\]) \(([^()]*)\)(.*)$")
 
 
 def _show(value: Any) -> str:
@@ -46,7 +47,13 @@ class Reader:
     source: str
 
     def fail(self, where: str, message: str) -> NoReturn:
-        """Raise a MapError for `where` (a YAML path, possibly with an id)."""
+        """Raise a MapError for `where` (a YAML path, possibly with an id).
+
+        `routes[3] (a-b).color` is reported as `routes[3].color (a-b)`.
+        """
+        m = _ID_IN_PATH.match(where)
+        if m and m.group(3):
+            where = f"{m.group(1)}{m.group(3)} ({m.group(2)})"
         prefix = f"{self.source}: {where}: " if where else f"{self.source}: "
         raise MapError(prefix + message)
 
