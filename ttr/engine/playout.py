@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
 from ttr.engine.actions import (
@@ -28,6 +28,9 @@ _DECK, _TICKETS, _PASS = DrawDeck(), DrawTickets(), Pass()
 _FACEUP = tuple(DrawFaceUp(i) for i in range(16))
 CHOOSE, SECOND = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW)
 _TRIES = 8
+_ORDERS3 = tuple(permutations(range(3)))
+_ORDERS4 = tuple(permutations(range(4)))
+"""Every order in which to try the kinds of move (cards, tickets, claim, station)."""
 """Random probes for a claimable route before listing them all."""
 
 
@@ -41,9 +44,8 @@ def sample(sim: Sim, rng: random.Random) -> Action:
     stage = sim.stage
     rand = rng.random
     if stage == CHOOSE:
-        kinds = [0, 1, 2, 3] if sim.stations_left[sim.current] else [0, 1, 2]
-        while kinds:
-            kind = kinds.pop(int(rand() * len(kinds)))
+        orders = _ORDERS4 if sim.stations_left[sim.current] else _ORDERS3
+        for kind in orders[int(rand() * len(orders))]:
             if kind == 0:
                 action = _draw(sim, rand, first=True)
                 if action is not None:
@@ -79,6 +81,10 @@ def sample(sim: Sim, rng: random.Random) -> Action:
 
 def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> Action | None:
     faceup = sim.faceup
+    if first and -1 not in faceup:  # the usual case: a full row
+        k = len(faceup) + (1 if sim.deck or any(sim.discard) else 0)
+        i = int(rand() * k)
+        return _FACEUP[i] if i < len(faceup) else _DECK
     if first:
         slots = [i for i, c in enumerate(faceup) if c >= 0]
     else:

@@ -107,8 +107,11 @@ def connected_pairs(num_cities: int, edges: Iterable[tuple[int, int]]) -> _Union
 def longest_trail(edges: Sequence[Edge]) -> int:
     """Length of the longest trail (each edge at most once, cities may repeat).
 
-    Uses the Euler shortcut per component (at most two odd-degree cities: the whole
-    component is one trail), else a depth-first search with an upper-bound cut.
+    Per connected component: with at most two odd-degree cities the whole component
+    is one trail (Euler). Otherwise a longest trail runs between two odd-degree
+    cities (an end of even degree could be extended by an unused edge; a closed
+    trail could be entered at any city with unused edges), so a depth-first search
+    from the odd cities only finds it.
 
     >>> longest_trail([(0, 1, 2), (1, 2, 3), (2, 0, 1), (2, 3, 4)])
     10
@@ -117,8 +120,8 @@ def longest_trail(edges: Sequence[Edge]) -> int:
         return 0
     adj: dict[int, list[tuple[int, int, int]]] = {}
     for i, (a, b, w) in enumerate(edges):
-        adj.setdefault(a, []).append((b, i, w))
-        adj.setdefault(b, []).append((a, i, w))
+        adj.setdefault(a, []).append((b, 1 << i, w))
+        adj.setdefault(b, []).append((a, 1 << i, w))
     seen: set[int] = set()
     best = 0
     for start in sorted(adj):
@@ -133,42 +136,28 @@ def longest_trail(edges: Sequence[Edge]) -> int:
                     seen.add(nb)
                     comp.append(nb)
             k += 1
-        comp_edges = {i for c in comp for _, i, _ in adj[c]}
-        total = sum(edges[i][2] for i in comp_edges)
+        total = sum(w for c in comp for _, _, w in adj[c]) // 2
         if total <= best:
             continue
         odd = [c for c in comp if len(adj[c]) % 2]
-        if len(odd) <= 2:
-            best = total
-            continue
-        best = max(best, _search(adj, comp, total, best))
+        best = total if len(odd) <= 2 else max(best, _search(adj, odd, total, best))
     return best
 
 
-def _search(adj: dict[int, list[tuple[int, int, int]]], comp: list[int], total: int,
+def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total: int,
             best: int) -> int:
-    used: set[int] = set()
     found = best
 
-    def dfs(city: int, length: int, left: int) -> None:
+    def dfs(city: int, used: int, length: int) -> None:
         nonlocal found
         if length > found:
             found = length
-        if length + left <= found or found == total:
-            return
-        for nb, i, w in adj[city]:
-            if i not in used:
-                used.add(i)
-                dfs(nb, length + w, left - w)
-                used.discard(i)
+        for nb, bit, w in adj[city]:
+            if not used & bit and found < total:
+                dfs(nb, used | bit, length + w)
 
-    # A longest trail that is not closed ends at odd-degree cities; a closed one can
-    # start anywhere on it, so odd cities first, then the rest, suffice.
-    starts = sorted(comp, key=lambda c: (len(adj[c]) % 2 == 0, c))
     for c in starts:
-        dfs(c, 0, total)
-        if found == total:
-            break
+        dfs(c, 0, 0)
     return found
 
 
