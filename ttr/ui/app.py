@@ -93,7 +93,6 @@ class App:
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Ticket to Ride")
-        self._set_min_size()
         self.stack = SceneStack()
         self.ctx = AppContext(Assets(), settings, self.stack, self, path,  # type: ignore[arg-type]
                               quit_at_end=quit_at_end, size=self.screen.get_size())
@@ -103,13 +102,6 @@ class App:
         self.frames = 0
         if settings.fullscreen:
             self.toggle_fullscreen()
-
-    def _set_min_size(self) -> None:
-        try:
-            win = self.pg.Window.from_display_module()
-            win.minimum_size = theme.WINDOW_MIN
-        except (AttributeError, self.pg.error, ValueError):
-            pass
 
     # ------------------------------------------------------------ navigator
 

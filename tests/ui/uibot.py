@@ -1,0 +1,98 @@
+"""A test player that plays through the UI only: it reads the screen's view and posts
+mouse/keyboard events at the widgets a person would use."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from uihelp import click, key
+
+from ttr.engine import (
+    BuildStation,
+    ClaimRoute,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    WithdrawTunnel,
+)
+from ttr.ui import geometry as geo
+from ttr.ui.app import App
+from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.handoff import HandoffScene
+from ttr.ui.scenes.payment import PaymentScene
+from ttr.ui.scenes.tickets import TicketsScene
+from ttr.ui.scenes.tunnel import TunnelScene
+
+
+def board_of(app: App) -> BoardScene | None:
+    """The board scene on the stack, if any."""
+    return next((s for s in app.stack.scenes if isinstance(s, BoardScene)), None)
+
+
+def route_click_point(board: BoardScene, rid: str) -> tuple[float, float] | None:
+    """A pixel on one of the route's cars that hit-tests to that route."""
+    r = board.renderer
+    for q in r.slots[rid]:
+        p = r.vp.to_px(geo.quad_center(q))  # type: ignore[union-attr]
+        if r.route_at((int(p[0]), int(p[1]))) == rid:
+            return p
+    return None
+
+
+def act(app: App, rng: random.Random) -> str:
+    """Post the input for one decision of the human on screen; returns what it did."""
+    top = app.stack.top
+    if isinstance(top, HandoffScene):
+        click((50, 50))
+        return "curtain"
+    if isinstance(top, TicketsScene):
+        key(pygame.K_RETURN)
+        return "keep"
+    if isinstance(top, PaymentScene):
+        key(pygame.K_RETURN)
+        return "pay"
+    if isinstance(top, TunnelScene):
+        key(pygame.K_RETURN if top.pays else pygame.K_ESCAPE)
+        return "tunnel"
+    board = board_of(app)
+    if board is None or top is not board or board.queue.busy:
+        return "wait"
+    v = board.shown_view
+    if not v.legal or v.viewer != v.public.current:
+        return "wait"
+    lay = board.layout
+    claims = [a for a in v.legal if isinstance(a, ClaimRoute)]
+    rng.shuffle(claims)
+    for a in claims:
+        p = route_click_point(board, a.route)
+        if p is not None:
+            click(p)
+            return f"claim {a.route}"
+    faceups = [a for a in v.legal if isinstance(a, DrawFaceUp)]
+    if faceups and rng.random() < 0.5:
+        click(lay.faceup_rect(rng.choice(faceups).slot).center)
+        return "faceup"
+    if DrawDeck() in v.legal:
+        click(lay.deck_rect().center)
+        return "deck"
+    if faceups:
+        click(lay.faceup_rect(faceups[0].slot).center)
+        return "faceup"
+    if DrawTickets() in v.legal:
+        click(lay.ticket_deck_rect().center)
+        return "tickets"
+    builds = [a for a in v.legal if isinstance(a, BuildStation)]
+    if builds:
+        r = board.renderer
+        click(r.vp.to_px(r.cities[builds[0].city]))  # type: ignore[union-attr]
+        return "station"
+    if Pass() in v.legal:
+        click(board.pass_button.rect.center)
+        return "pass"
+    if all(isinstance(a, KeepTickets | PayTunnel | WithdrawTunnel) for a in v.legal):
+        return "wait"  # the board opens the dialog on its next update
+    return "stuck"
