@@ -11,7 +11,11 @@ from ttr.engine import GameMap, GameState, RulesConfig, Stage, apply, new_game, 
 from ttr.mapfile import find_map
 
 CONFIGS: list[tuple[str, str]] = [
-    ("usa", "base"), ("usa", "1910"), ("usa", "mega"), ("usa", "bigcities"), ("europe", "base"),
+    ("usa", "base"),
+    ("usa", "1910"),
+    ("usa", "mega"),
+    ("usa", "bigcities"),
+    ("europe", "base"),
 ]
 
 
@@ -21,8 +25,9 @@ def game(map_id: str, variant: str = "base") -> tuple[GameMap, RulesConfig]:
     return gm, gm.rules(variant)
 
 
-def positions(gm: GameMap, cfg: RulesConfig, players: int, seed: int,
-              every: int = 7) -> Iterator[GameState]:
+def positions(
+    gm: GameMap, cfg: RulesConfig, players: int, seed: int, every: int = 7
+) -> Iterator[GameState]:
     """States along one game played by a mix of planned and random moves."""
     rng = random.Random(seed)
     planner = PlanPlayer()

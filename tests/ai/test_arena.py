@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.ai.helpers import game
 from ttr.ai.arena import AgentSpec, GameTask, parse_agents, play_game, run_arena, schedule
 from ttr.ai.base import agent_names
 from ttr.ai.stats import bradley_terry, wilson
 from ttr.engine import TtrError
-from tests.ai.helpers import game
 
 
 def test_schedule_pairs_every_deal_in_every_seating() -> None:
@@ -47,8 +47,14 @@ def test_stats() -> None:
 
 
 SMOKE = [  # (map, variant, players) covering every map, variant and player count
-    ("usa", "base", 2), ("usa", "1910", 3), ("usa", "mega", 4), ("usa", "bigcities", 5),
-    ("europe", "base", 2), ("europe", "base", 3), ("europe", "base", 4), ("europe", "base", 5),
+    ("usa", "base", 2),
+    ("usa", "1910", 3),
+    ("usa", "mega", 4),
+    ("usa", "bigcities", 5),
+    ("europe", "base", 2),
+    ("europe", "base", 3),
+    ("europe", "base", 4),
+    ("europe", "base", 5),
 ]
 
 
@@ -69,8 +75,17 @@ def test_arena_smoke_every_agent_everywhere() -> None:
 
 def test_run_arena_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "arena.json"
-    args = argparse.Namespace(map="usa", variant="base", players=2, rule=[],
-                              agents="easy,beginner", deals=1, seed=0, jobs=1, out=str(out))
+    args = argparse.Namespace(
+        map="usa",
+        variant="base",
+        players=2,
+        rule=[],
+        agents="easy,beginner",
+        deals=1,
+        seed=0,
+        jobs=1,
+        out=str(out),
+    )
     assert run_arena(args) == 0
     text = capsys.readouterr().out
     assert "easy" in text and "pairings" in text

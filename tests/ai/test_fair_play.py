@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.ai.helpers import CONFIGS, game, positions, walk
 from ttr.ai.arena import AgentSpec, GameTask, play_game
 from ttr.ai.base import AGENTS, AgentInfo, agent_names, make_agent, register
 from ttr.engine import (
@@ -19,7 +20,6 @@ from ttr.engine import (
     determinize,
     observe,
 )
-from tests.ai.helpers import CONFIGS, game, positions, walk
 
 FORBIDDEN = (GameState, PlayerState, Sim)
 
@@ -76,17 +76,22 @@ def test_views_hold_no_hidden_state() -> None:
 STATION_BUG = pytest.mark.xfail(
     reason="engine: BuildStation's payment never reaches the discard pile, so a card "
     "vanishes and determinize's card count no longer matches (reported)",
-    raises=AssertionError, strict=False,
+    raises=AssertionError,
+    strict=False,
 )
 
 
-@pytest.mark.parametrize("map_id,variant,players", [
-    ("usa", "base", 2), ("usa", "mega", 4), ("usa", "bigcities", 3),
-    pytest.param("europe", "base", 2, marks=STATION_BUG),
-    pytest.param("europe", "base", 5, marks=STATION_BUG),
-])
-def test_determinized_state_observes_as_the_view(map_id: str, variant: str,
-                                                 players: int) -> None:
+@pytest.mark.parametrize(
+    "map_id,variant,players",
+    [
+        ("usa", "base", 2),
+        ("usa", "mega", 4),
+        ("usa", "bigcities", 3),
+        pytest.param("europe", "base", 2, marks=STATION_BUG),
+        pytest.param("europe", "base", 5, marks=STATION_BUG),
+    ],
+)
+def test_determinized_state_observes_as_the_view(map_id: str, variant: str, players: int) -> None:
     gm, cfg = game(map_id, variant)
     rng = random.Random(3)
     count = 0

@@ -50,6 +50,14 @@ class Style:
     """Chance of a shortsighted move instead of the planned one."""
     keep_random: bool = False
     """Keep a random legal set of tickets."""
+    more_tickets_left: int = 4
+    """Draw more tickets when the plan needs at most this many trains..."""
+    more_tickets_spare: int = 12
+    """...and this many trains would be left over..."""
+    more_tickets_turns: float = 10
+    """...and about this many own turns remain."""
+    risk_slack: float = 1.5
+    """Slack (trains or turns) at which a ticket plan is a coin flip."""
 
 
 class Context:
@@ -108,7 +116,7 @@ class Context:
         cards = max(0, spaces - sum(self.hand) // 2)
         turns_needed = cards / 2 + claims
         slack = min(self.trains - spaces, self.turns_left_estimate() - turns_needed)
-        return 1 / (1 + math.exp(-(slack - 1.5) / 2.5))
+        return 1 / (1 + math.exp(-(slack - self.style.risk_slack) / 2.5))
 
 
 class PlanPlayer:
@@ -203,8 +211,12 @@ def want_tickets(ctx: Context) -> bool:
         return False
     if not any(isinstance(a, DrawTickets) for a in ctx.view.legal):
         return False
-    left = ctx.plan_spaces
-    return left <= 4 and ctx.trains - left >= 12 and ctx.turns_left_estimate() >= 10
+    left, st = ctx.plan_spaces, ctx.style
+    return (
+        left <= st.more_tickets_left
+        and ctx.trains - left >= st.more_tickets_spare
+        and ctx.turns_left_estimate() >= st.more_tickets_turns
+    )
 
 
 def _twin_planned(ctx: Context, r: int) -> bool:

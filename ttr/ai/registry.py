@@ -12,6 +12,7 @@ from ttr.ai.reference import (
     OneStepAgent,
     RouteFocusAgent,
 )
+from ttr.ai.search import HardAgent
 
 register(
     AgentInfo(
@@ -35,6 +36,15 @@ register(
         "Medium",
         "Plans all its tickets, collects the colours it needs, replans when blocked.",
         MediumAgent,
+    )
+)
+register(
+    AgentInfo(
+        "hard",
+        "Hard",
+        "Strong planner that also searches sampled futures, blocks, and times the end game.",
+        HardAgent,
+        budget=0.8,
     )
 )
 register(

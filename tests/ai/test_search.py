@@ -1,0 +1,44 @@
+"""Hard's search: legal playouts, reproducible choices, and the thinking budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tests.ai.helpers import game, positions
+from ttr.ai.rollout import Playout
+from ttr.ai.search import HardAgent
+from ttr.engine import Sim, Stage, new_game, observe
+
+
+def test_playout_policy_only_plays_legal_moves() -> None:
+    for map_id, variant, players in [("usa", "base", 2), ("usa", "mega", 4), ("europe", "base", 3)]:
+        gm, cfg = game(map_id, variant)
+        sim = Sim.thaw(new_game(gm, cfg, players, 7))
+        playout = Playout(sim)
+        rng = random.Random(0)
+        steps = 0
+        while sim.stage != int(Stage.GAME_OVER):
+            action = playout.action(rng)
+            assert sim.is_legal(action), (map_id, action, sim.stage)
+            sim.step(action)
+            steps += 1
+        assert steps > 50
+
+
+def test_hard_is_reproducible_and_keeps_to_its_budget() -> None:
+    gm, cfg = game("usa")
+    states = [s for s in positions(gm, cfg, 2, seed=3, every=6) if s.stage == Stage.CHOOSE_ACTION][
+        2:8
+    ]
+    budget = 0.15
+    for state in states:
+        view = observe(state, state.current)
+        start = time.perf_counter()
+        a = HardAgent().choose(view, random.Random(5), budget)
+        took = time.perf_counter() - start
+        assert a in view.legal
+        assert took <= 1.2 * budget + 0.02, took  # + scheduler slack on a shared machine
+    view = observe(states[0], states[0].current)
+    first = HardAgent().choose(view, random.Random(9), 0.0)
+    assert first == HardAgent().choose(view, random.Random(9), 0.0)
