@@ -61,11 +61,11 @@ SMOKE = [  # (map, variant, players) covering every map, variant and player coun
 def test_arena_smoke_every_agent_everywhere() -> None:
     names = agent_names()
     played: set[str] = set()
+    k = 0
     for i, (map_id, variant, players) in enumerate(SMOKE):
         gm, cfg = game(map_id, variant)
-        seats = tuple(
-            AgentSpec(names[(i * players + k) % len(names)], 0.02) for k in range(players)
-        )
+        seats = tuple(AgentSpec(names[(k + j) % len(names)], 0.02) for j in range(players))
+        k += players
         out = play_game(gm, cfg, GameTask(0, 1000 + i, seats))
         assert not out.failures, out.failures
         assert sorted(out.ranks)[0] == 1 and out.turns > 10
@@ -86,7 +86,8 @@ def test_run_arena_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str
         jobs=1,
         out=str(out),
     )
-    assert run_arena(args) == 0
+    gm, cfg = game("usa")
+    assert run_arena(args, gm, cfg) == 0
     text = capsys.readouterr().out
     assert "easy" in text and "pairings" in text
     data = json.loads(out.read_text())
@@ -94,4 +95,4 @@ def test_run_arena_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert {a["agent"] for a in data["agents"]} == {"easy", "beginner"}
     args.agents = "easy,ghost"
     with pytest.raises(TtrError):
-        run_arena(args)
+        run_arena(args, gm, cfg)
