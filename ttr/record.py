@@ -25,6 +25,17 @@ from ttr.engine import (
 
 RECORD_VERSION = 1
 MAX_ACTIONS = 100_000
+MAX_RECORD_CHARS = 8 * 1024 * 1024
+
+
+class _PlainLoader(yaml.SafeLoader):
+    """Safe YAML without anchors and aliases (so no "billion laughs" expansion)."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D102
+        if self.check_event(yaml.events.AliasEvent):
+            event = self.peek_event()
+            raise yaml.YAMLError(f"aliases are not allowed in records ({event.start_mark})")
+        return super().compose_node(parent, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +139,10 @@ class GameRecord:
         Raises:
             TtrError: unreadable text or a malformed record.
         """
+        if len(text) > MAX_RECORD_CHARS:
+            raise TtrError("record: too big")
         try:
-            data = yaml.safe_load(text)
+            data = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 (a SafeLoader)
         except yaml.YAMLError as e:
             raise TtrError(f"record: not valid YAML/JSON ({e})") from None
         return GameRecord.from_dict(data)
