@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from uibot import act
@@ -12,11 +13,12 @@ from ttr.ui.app import App
 from ttr.ui.scenes.scoring import ScoringScene
 
 
-def play_out(app: App, max_frames: int = 6000) -> list[str]:
+def play_out(app: App, seconds: float = 120) -> list[str]:
     """Alternate bot input and frames until the scoring scene shows."""
     rng = random.Random(3)
     did: list[str] = []
-    for _ in range(max_frames):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
         if isinstance(app.stack.top, ScoringScene):
             break
         did.append(act(app, rng))

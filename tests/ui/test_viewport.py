@@ -29,7 +29,7 @@ def test_round_trip_and_letterbox(size: tuple[int, int]) -> None:
 def test_panels_fit_and_do_not_overlap(size: tuple[int, int], players: int) -> None:
     lay = BoardLayout.compute(size, players)
     screen = pygame.Rect(0, 0, *size)
-    parts = [lay.map, lay.hand, lay.tickets, lay.market, lay.log]
+    parts = [lay.map, lay.banner, lay.hand, lay.tickets, lay.market, lay.log]
     parts += [lay.player_row(i) for i in range(players)]
     for r in parts:
         assert screen.contains(r), r

@@ -44,6 +44,7 @@ class MapRenderer:
         self.static: pygame.Surface | None = None
         self.trains: pygame.Surface | None = None
         self._owners_key: tuple[object, ...] | None = None
+        self._composed: pygame.Surface | None = None
         self.player_rgb: list[theme.RGB] = []
 
     # ------------------------------------------------------------ geometry
@@ -77,6 +78,7 @@ class MapRenderer:
         self.static = self._draw_static(vp)
         self.trains = None
         self._owners_key = None
+        self._composed: pygame.Surface | None = None
 
     def _local(self, p: tuple[float, float]) -> tuple[float, float]:
         assert self.vp is not None
@@ -188,7 +190,18 @@ class MapRenderer:
             for q in self.slots[r.id]:
                 draw_car(surf, [self._local(p) for p in q], player_rgb[seat])
         self.trains, self._owners_key = surf, key
+        self._composed = None
         return surf
+
+    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB]) -> pygame.Surface:
+        """Static layer with the trains on it, as one opaque surface (one blit per frame)."""
+        trains = self.trains_layer(owners, player_rgb)
+        if self._composed is None:
+            assert self.static is not None
+            surf = self.static.copy()
+            surf.blit(trains, (0, 0))
+            self._composed = surf
+        return self._composed
 
 
 def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: theme.RGB,

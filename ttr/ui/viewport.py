@@ -57,6 +57,7 @@ class BoardLayout:
 
     size: tuple[int, int]
     map: pygame.Rect
+    banner: pygame.Rect
     side: pygame.Rect
     bottom: pygame.Rect
     players: pygame.Rect
@@ -78,7 +79,10 @@ class BoardLayout:
         bottom_h = int(min(max(h * 0.2, 128), 300))
         side = pygame.Rect(w - side_w, 0, side_w, h)
         bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
-        map_rect = pygame.Rect(pad, pad, w - side_w - 2 * pad, h - bottom_h - 2 * pad)
+        banner_h = int(font * 2.0)
+        banner = pygame.Rect(pad, pad, w - side_w - 2 * pad, banner_h)
+        map_rect = pygame.Rect(pad, banner.bottom + pad // 2, banner.w,
+                               h - bottom_h - banner.bottom - pad // 2 - pad)
         inner = side.inflate(-2 * pad, -2 * pad)
         row_h = int(min(max(h * 0.068, 46), 92))
         pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
@@ -91,8 +95,8 @@ class BoardLayout:
         hand = pygame.Rect(binner.x, binner.y, hand_w, binner.h)
         tickets = pygame.Rect(hand.right + pad, binner.y, binner.right - hand.right - pad,
                               binner.h)
-        return BoardLayout(size, map_rect, side, bottom, pl, market, log, hand, tickets, pad,
-                           row_h, font)
+        return BoardLayout(size, map_rect, banner, side, bottom, pl, market, log, hand, tickets,
+                           pad, row_h, font)
 
     def player_row(self, i: int) -> pygame.Rect:
         """The panel of seat `i`."""

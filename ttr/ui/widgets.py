@@ -154,6 +154,8 @@ class Picker:
         blit_text(surface, assets, self.label, size, theme.TEXT_DIM, (r.x + size, r.centery),
                   "midleft")
         vr = pygame.Rect(r.centerx, r.y, r.w // 2 - size // 2, r.h)
+        if not self.label:
+            vr = r.inflate(-size, 0)
         blit_text(surface, assets, "\u25c0", size, theme.ACCENT, (vr.x, vr.centery), "midleft")
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
                   "midright")

@@ -54,6 +54,9 @@ class BoardScene(Scene):
         self.map_def = map_def
         self.renderer = MapRenderer(map_def, ctx.assets)
         self.names = [s.name for s in session.seats]
+        from ttr.ai.base import agent_info
+
+        self.agent_labels = [agent_info(s.agent).label if s.agent else "" for s in session.seats]
         self.player_rgb = [theme.PLAYER_RGB.get(s.color, (200, 200, 200)) for s in session.seats]
         self.shown_view: PlayerView = session.screen_view()
         self.queue = AnimationQueue()
@@ -75,6 +78,8 @@ class BoardScene(Scene):
         self.time = 0.0
         self.pass_button = Button("Pass", primary=True)
         self._completed: tuple[tuple, frozenset[str]] | None = None
+        self._banner_thinking = False
+        self._log_cache: dict[tuple[str, int, int], pygame.Surface] = {}
         self.layout = BoardLayout.compute(ctx.size, len(self.names))
         self.on_resize(ctx.size)
 
@@ -115,6 +120,18 @@ class BoardScene(Scene):
         self._completed = (key, done)
         return done
 
+    def log_image(self, line: str, size: int, width: int) -> pygame.Surface:
+        """A wrapped, rendered log line (cached; cleared on resize)."""
+        key = (line, size, width)
+        img = self._log_cache.get(key)
+        if img is None:
+            if len(self._log_cache) > 400:
+                self._log_cache.clear()
+            font = self.ctx.assets.font(size, cond=True)
+            img = font.render(line, True, theme.TEXT, None, width)
+            self._log_cache[key] = img
+        return img
+
     def legal_of(self, kind: type) -> list:
         """Legal actions of one type for the shown view."""
         return [a for a in self.shown_view.legal if isinstance(a, kind)]
@@ -123,6 +140,7 @@ class BoardScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = BoardLayout.compute(size, len(self.names))
+        self._log_cache = {}
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.layout.map))
         d = self.layout.deck_rect()
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
@@ -210,8 +228,9 @@ class BoardScene(Scene):
             if update is not None:
                 self.ai_wait = 0.0
                 self.play(update)
-            else:
-                self.dirty = True  # the "thinking" banner pulses
+            elif not self.dirty and self._banner_thinking != s.ai_thinking():
+                self.dirty = True  # "playing" -> "thinking"
+            self._banner_thinking = s.ai_thinking()
             return
         self._open_modal()
 

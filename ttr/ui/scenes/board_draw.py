@@ -85,8 +85,7 @@ def _map(board: BoardScene, surface: pygame.Surface) -> None:
     assert vp is not None and r.static is not None
     v = board.shown_view
     dest = vp.map_px
-    surface.blit(r.static, dest)
-    surface.blit(r.trains_layer(v.public.owners, board.player_rgb), dest)
+    surface.blit(r.composed(v.public.owners, board.player_rgb), dest)
     stations = dict(board.overrides.get("stations", {}))
     gm = v.public.game_map
     for i, owner in enumerate(v.public.stations):
@@ -145,7 +144,8 @@ def _players(board: BoardScene, surface: pygame.Surface) -> None:
                          border_bottom_left_radius=8)
         x = stripe.right + f // 2
         spec = board.session.seats[p.seat]
-        name = spec.name + ("" if spec.agent is None else f"  \u00b7 {spec.agent}")
+        level = board.agent_labels[p.seat]
+        name = spec.name + ("" if spec.agent is None else f"  \u00b7 {level}")
         if p.seat == v.viewer:
             name += "  (you)" if spec.name != "You" else ""
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
@@ -153,7 +153,6 @@ def _players(board: BoardScene, surface: pygame.Surface) -> None:
         score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
         blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
                   (r.right - f // 2, r.centery), "midright", bold=True)
-        stats = f"\U0001f682 {p.trains}   cards {p.hand_size}   tickets {p.tickets}"
         stats = f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}"
         if v.public.config.stations:
             stats += f" \u00b7 stations {p.stations}"
@@ -229,7 +228,7 @@ def _log(board: BoardScene, surface: pygame.Surface) -> None:
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
     for line in reversed(board.log):
-        img = a.font(f, cond=True).render(line, True, theme.TEXT, None, r.w - 16)
+        img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
         if y < r.y + f + 12:
             break
@@ -311,14 +310,18 @@ def _banner(board: BoardScene, surface: pygame.Surface) -> None:
     text = turn_banner(v, board.names, board.session.ai_thinking())
     f = lay.font
     img = a.text(text, f, theme.TEXT, bold=True)
-    r = img.get_rect(midtop=(lay.map.centerx, lay.map.y + 6)).inflate(f * 2, f // 2 + 4)
+    b = lay.banner
     mine = v.viewer is not None and v.public.current == v.viewer and bool(v.legal)
-    panel(surface, r, (30, 30, 36), theme.ACCENT if mine else theme.PANEL_EDGE, r.h // 2,
-          alpha=225)
+    r = img.get_rect(center=b.center).inflate(f * 2, 0)
+    r.h = b.h
+    r.centery = b.centery
+    panel(surface, r, (30, 30, 36), theme.ACCENT if mine else theme.PANEL_EDGE, r.h // 2)
+    if mine:
+        pygame.draw.circle(surface, theme.ACCENT, (r.x + f // 2 + 2, r.centery), f // 4)
     surface.blit(img, img.get_rect(center=r.center))
     if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
         blit_text(surface, a, f"Final round: {v.public.turns_left} turn(s) left", f,
-                  theme.BAD, (r.centerx, r.bottom + 4), "midtop", bold=True)
+                  theme.BAD, (b.right, b.centery), "midright", bold=True)
 
 
 def _reveal(board: BoardScene, surface: pygame.Surface) -> None:
@@ -339,7 +342,7 @@ def _reveal(board: BoardScene, surface: pygame.Surface) -> None:
 
 def _tooltip(board: BoardScene, surface: pygame.Surface) -> None:
     rid = board.hover_route
-    if rid is None or board.queue.busy:
+    if rid is None or board.queue.busy or board.paused:
         return
     v = board.shown_view
     route = v.public.game_map.route(rid)

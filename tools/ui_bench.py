@@ -1,0 +1,143 @@
+"""UI frame-time benchmark (dummy video driver): board frames at 1920x1080 with animations,
+the worst frame while the strongest AI thinks in its worker, and start-to-menu time.
+
+    python tools/ui_bench.py [--frames 1500] [--size 1920x1080]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+logger = logging.getLogger("ui_bench")
+
+MENU_SNIPPET = """
+import os, time
+t0 = time.perf_counter()
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy"); os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from ttr.ui.app import App
+from ttr.ui.scenes.menu import MenuScene
+app = App((1920, 1080), settings_file=None)
+app.stack.push(MenuScene(app.ctx)); app.stack.apply_pending()
+app.frame(0.0)
+print(time.perf_counter() - t0)
+"""
+
+
+def strongest_level() -> str:
+    """The level agent with the largest thinking budget."""
+    from ttr.ai.base import agent_info, agent_names
+
+    levels = [n for n in agent_names() if agent_info(n).level] or agent_names()
+    return max(levels, key=lambda n: agent_info(n).budget)
+
+
+def bench_board(size: tuple[int, int], frames: int) -> list[float]:
+    """Frame times (s) of an animated AI-vs-AI game at normal animation speed."""
+    from ttr.ui.app import App, default_seats
+    from ttr.ui.scene import NewGame
+
+    app = App(size, settings_file=None)
+    app.ctx.settings.animation_speed = 1.0
+    app.ctx.settings.ai_pace = 0.2
+    app.start_game(NewGame("usa", "base", tuple(default_seats(["medium"] * 3)), 7))
+    app.stack.apply_pending()
+    times: list[float] = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        app.frame(1 / 60)
+        times.append(time.perf_counter() - t)
+    for s in list(app.stack.scenes):
+        s.on_exit()
+    return times
+
+
+def bench_thinking(size: tuple[int, int], level: str, seconds: float) -> tuple[list[float], int]:
+    """Frame times while `level` thinks in the worker; returns (times, AI moves made)."""
+    from ttr.ui.app import App, default_seats
+    from ttr.ui.scene import NewGame
+    from ttr.ui.scenes.board import BoardScene
+
+    app = App(size, settings_file=None)
+    app.ctx.settings.animation_speed = 1.0
+    app.ctx.settings.ai_pace = 0.0
+    app.start_game(NewGame("usa", "base", tuple(default_seats([level, level])), 9))
+    app.stack.apply_pending()
+    board = next(s for s in app.stack.scenes if isinstance(s, BoardScene))
+    times: list[float] = []
+    moves = 0
+    end = time.perf_counter() + seconds
+    last = len(board.session.actions)
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        thinking = board.session.ai_thinking()
+        app.frame(1 / 60)
+        dt = time.perf_counter() - t
+        if thinking:
+            times.append(dt)
+        moves += len(board.session.actions) - last
+        last = len(board.session.actions)
+        time.sleep(max(0.0, 1 / 60 - dt))
+    for s in list(app.stack.scenes):
+        s.on_exit()
+    return times, moves
+
+
+def start_to_menu() -> float:
+    """Seconds from a fresh interpreter to the first menu frame (imports included)."""
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", MENU_SNIPPET], capture_output=True, text=True,
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    wall = time.perf_counter() - t0
+    logger.info("in-process start to menu: %.3f s", float(out.stdout.strip().splitlines()[-1]))
+    return wall
+
+
+def pct(xs: list[float], q: float) -> float:
+    """The q-th percentile (0..100)."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
+
+
+def main() -> int:
+    """Run the three measurements and print a summary."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--frames", type=int, default=1500)
+    p.add_argument("--size", default="1920x1080")
+    p.add_argument("--think-seconds", type=float, default=20.0)
+    args = p.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    w, h = (int(x) for x in args.size.split("x"))
+    times = bench_board((w, h), args.frames)
+    ms = [t * 1000 for t in times[10:]]
+    level = strongest_level()
+    think, moves = bench_thinking((w, h), level, args.think_seconds)
+    menu = start_to_menu()
+    out = sys.stdout
+    out.write(f"board {w}x{h}, animated medium AIs, {len(ms)} frames: "
+              f"median {statistics.median(ms):.2f} ms, p99 {pct(ms, 99):.2f} ms, "
+              f"max {max(ms):.2f} ms\n")
+    if think:
+        tm = [t * 1000 for t in think]
+        out.write(f"while '{level}' thinks in the worker ({len(tm)} frames, {moves} moves): "
+                  f"median {statistics.median(tm):.2f} ms, worst {max(tm):.2f} ms\n")
+    else:
+        out.write(f"'{level}' never thought in the worker ({moves} moves)\n")
+    out.write(f"start to interactive menu: {menu:.2f} s (fresh interpreter, imports included)\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
