@@ -1,0 +1,1 @@
+"""The map editor: model (doc, model, analysis) without pygame; input and view with it."""

@@ -1,0 +1,167 @@
+"""Map statistics and problems shared by the editor's live panel and `check_maps.py`.
+
+Pure functions over a `MapDefinition` (a loaded map or an editor document): shortest
+paths in spaces, connectivity, degree, spaces per colour, and the problem list
+(validation error, layout warnings, ticket values, colour balance).
+"""
+
+from __future__ import annotations
+
+import heapq
+import statistics
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ttr.engine.board import GameMap
+from ttr.engine.errors import MapError
+from ttr.mapfile import MapDefinition, load_map_text
+from ttr.ui import geometry as geo
+
+COLOR_TOLERANCE = 0.25
+"""A colour is unbalanced when its spaces differ from the coloured mean by more than this."""
+
+
+def shortest_spaces(gm: GameMap, a: str, b: str) -> int | None:
+    """The fewest spaces (sum of route lengths) connecting two cities, or None."""
+    adj: dict[str, list[tuple[str, int]]] = {}
+    for r in gm.routes:
+        adj.setdefault(r.a, []).append((r.b, r.length))
+        adj.setdefault(r.b, []).append((r.a, r.length))
+    best = {a: 0}
+    heap = [(0, a)]
+    while heap:
+        d, c = heapq.heappop(heap)
+        if c == b:
+            return d
+        if d > best.get(c, 1 << 30):
+            continue
+        for n, w in adj.get(c, ()):
+            if d + w < best.get(n, 1 << 30):
+                best[n] = d + w
+                heapq.heappush(heap, (d + w, n))
+    return None
+
+
+def components(gm: GameMap) -> list[list[str]]:
+    """Connected groups of city ids (largest first, then by first city)."""
+    adj: dict[str, set[str]] = {c.id: set() for c in gm.cities}
+    for r in gm.routes:
+        adj[r.a].add(r.b)
+        adj[r.b].add(r.a)
+    seen: set[str] = set()
+    out: list[list[str]] = []
+    for c in gm.cities:
+        if c.id in seen:
+            continue
+        group, stack = [], [c.id]
+        seen.add(c.id)
+        while stack:
+            x = stack.pop()
+            group.append(x)
+            for n in sorted(adj[x]):
+                if n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        out.append(sorted(group))
+    return sorted(out, key=lambda g: (-len(g), g[0]))
+
+
+def degrees(gm: GameMap) -> dict[str, int]:
+    """Number of distinct neighbouring cities of each city."""
+    nb: dict[str, set[str]] = {c.id: set() for c in gm.cities}
+    for r in gm.routes:
+        nb[r.a].add(r.b)
+        nb[r.b].add(r.a)
+    return {c: len(s) for c, s in nb.items()}
+
+
+def spaces_per_color(gm: GameMap) -> dict[str, int]:
+    """Total spaces of each route colour ("gray" for any-colour routes), sorted by name."""
+    out: Counter[str] = Counter()
+    for r in gm.routes:
+        out["gray" if r.color is None else r.color.key] += r.length
+    return dict(sorted(out.items()))
+
+
+def doubles(gm: GameMap) -> int:
+    """Number of double routes (pairs of tracks)."""
+    return sum(1 for i, t in enumerate(gm.twin) if t > i)
+
+
+@dataclass(frozen=True, slots=True)
+class TicketCheck:
+    """A ticket's printed value against the shortest path in spaces."""
+
+    id: str
+    a: str
+    b: str
+    points: int
+    shortest: int | None
+
+
+def ticket_checks(gm: GameMap) -> list[TicketCheck]:
+    """Every ticket with its shortest path."""
+    return [TicketCheck(t.id, t.a, t.b, t.points, shortest_spaces(gm, t.a, t.b))
+            for t in gm.tickets]
+
+
+def color_imbalance(per_color: Mapping[str, int]) -> list[str]:
+    """Colours whose spaces differ from the mean of the coloured routes by > tolerance."""
+    colored = {k: v for k, v in per_color.items() if k != "gray"}
+    if len(colored) < 2:
+        return []
+    mean = statistics.mean(colored.values())
+    return [f"colour {k}: {v} spaces vs mean {mean:.1f}" for k, v in colored.items()
+            if abs(v - mean) > COLOR_TOLERANCE * mean]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One line of the problems panel; `kind` is "error" or "warning"."""
+
+    kind: str
+    text: str
+    ref: str | None = None
+    """The city, route or ticket id the problem is about, when there is one."""
+
+
+def validate(text: str, source: str = "map") -> str | None:
+    """The loader's error for map text, or None when it loads."""
+    try:
+        load_map_text(text, source)
+    except MapError as e:
+        return str(e)
+    return None
+
+
+def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> list[Problem]:
+    """Validation error (when `text` is given), layout and balance warnings of a map."""
+    out: list[Problem] = []
+    if text is not None:
+        err = validate(text, f"{d.id}.yaml")
+        if err is not None:
+            out.append(Problem("error", err.split(": ", 1)[-1]))
+    gm = d.game_map
+    if not gm.cities:
+        return out
+    if layout and gm.routes:
+        rep = geo.check_layout(d)
+        for title, items in (("too short", rep.too_short), ("slots overlap", rep.slot_overlaps),
+                             ("over a city", rep.foreign_cities), ("crossing", rep.crossings),
+                             ("", rep.label_collisions), ("off board", rep.outside)):
+            for item in items:
+                words = item.replace(":", " ").split()
+                ref = words[1] if words[0] in ("label", "route") else words[0].split("[")[0]
+                out.append(Problem("warning", f"{title}: {item}" if title else item, ref))
+    for tc in ticket_checks(gm):
+        if tc.shortest is not None and tc.shortest != tc.points:
+            out.append(Problem("warning", f"ticket {tc.id}: {tc.points} points, shortest path "
+                                          f"{tc.shortest}", tc.id))
+    for line in color_imbalance(spaces_per_color(gm)):
+        out.append(Problem("warning", line))
+    groups = components(gm)
+    if len(groups) > 1:
+        lone = ", ".join(g[0] for g in groups[1:][:4])
+        out.append(Problem("warning", f"{len(groups)} separate networks (e.g. {lone})"))
+    return out

@@ -1,0 +1,283 @@
+"""Drawing the editor: board (as the game draws slots), toolbar, panel, help line, dialogs.
+
+Nothing here changes editor state.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from pathlib import Path
+
+import pygame
+
+from tools.editor.controller import HELP, HELP_H, PANEL_W, TOOLBAR_H, Editor
+from tools.editor.dialogs import Prompt, Question
+from tools.editor.panels import (
+    Item,
+    dialog_rect,
+    panel_items,
+    question_buttons,
+    swatch_rgb,
+    toolbar_items,
+)
+from ttr import paths
+from ttr.ui import geometry as geo
+from ttr.ui import theme
+from ttr.ui.assets import Assets
+
+logger = logging.getLogger(__name__)
+SELECT = (255, 214, 40)
+PICK = (40, 200, 255)
+BOARD_EDGE = (120, 100, 70)
+
+
+class View:
+    """Renders an `Editor` onto a surface; caches fonts and the trace image."""
+
+    def __init__(self) -> None:
+        self.assets = Assets()
+        self._trace_key: tuple[object, ...] | None = None
+        self._trace: pygame.Surface | None = None
+        self._trace_src: pygame.Surface | None = None
+        self._trace_path: Path | None = None
+
+    def font(self, size: int, bold: bool = False, cond: bool = True) -> pygame.font.Font:
+        """A shipped font."""
+        return self.assets.font(size, bold=bold, cond=cond)
+
+    def draw(self, surf: pygame.Surface, ed: Editor) -> None:
+        """One frame."""
+        surf.fill(theme.BG)
+        bx, by, bw, bh = ed.board_rect
+        surf.set_clip(pygame.Rect(bx, by, bw, bh))
+        self._board(surf, ed)
+        surf.set_clip(None)
+        self._toolbar(surf, ed)
+        self._panel(surf, ed)
+        self._help(surf, ed)
+        if ed.dialog is not None:
+            self._dialog(surf, ed)
+
+    # ------------------------------------------------------------ board
+
+    def _trace_image(self, ed: Editor) -> pygame.Surface | None:
+        path = ed.trace
+        if path is None and ed.model.doc.background:
+            path = paths.assets_dir() / "maps" / ed.model.doc.background
+        if path is None or not path.is_file():
+            return None
+        if path != self._trace_path:
+            self._trace_path = path
+            try:
+                self._trace_src = pygame.image.load(str(path)).convert()
+            except (pygame.error, FileNotFoundError) as e:
+                logger.warning("cannot load %s: %s", path, e)
+                self._trace_src = None
+        if self._trace_src is None:
+            return None
+        w, h = ed.model.doc.size
+        size = (max(1, round(w * ed.camera.scale)), max(1, round(h * ed.camera.scale)))
+        if size[0] * size[1] > 40_000_000:
+            return None
+        if self._trace_key != (path, size):
+            self._trace = pygame.transform.smoothscale(self._trace_src, size)
+            self._trace.set_alpha(150)
+            self._trace_key = (path, size)
+        return self._trace
+
+    def _board(self, surf: pygame.Surface, ed: Editor) -> None:
+        cam, doc = ed.camera, ed.model.doc
+        tl = cam.to_screen((0, 0))
+        br = cam.to_screen(doc.size)
+        board = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]),
+                            round(br[1] - tl[1]))
+        pygame.draw.rect(surf, theme.PAPER, board)
+        img = self._trace_image(ed)
+        if img is not None:
+            surf.blit(img, board.topleft)
+        pygame.draw.rect(surf, BOARD_EDGE, board, 2)
+        slots = ed.slots()
+        sel = ed.selection
+        lw = max(1, round(cam.scale * 1.3))
+        for r in doc.routes:
+            fill = swatch_rgb(r.color)
+            for i, q in enumerate(slots.get(r.id, ())):
+                pts = [cam.to_screen(p) for p in q]
+                pygame.draw.polygon(surf, fill, pts)
+                if r.tunnel:
+                    _dashed(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), cam.scale * 4.5)
+                else:
+                    pygame.draw.aalines(surf, theme.SLOT_EDGE, True, pts)
+                if i < r.ferry:
+                    c = cam.to_screen(geo.quad_center(q))
+                    rad = max(3.0, cam.scale * 4.2)
+                    pygame.draw.circle(surf, (250, 250, 250), c, rad)
+                    pygame.draw.circle(surf, (30, 30, 30), c, rad, max(1, round(rad / 3)))
+        if sel is not None and sel[0] == "route" and ed.selected("route"):
+            r = doc.route(sel[1])
+            for q in slots.get(r.id, ()):
+                pygame.draw.polygon(surf, SELECT, [cam.to_screen(p) for p in q], 3)
+            line = [doc.city(r.a).pos, *r.via, doc.city(r.b).pos]
+            pygame.draw.lines(surf, SELECT, False, [cam.to_screen(p) for p in line], 1)
+            for p in r.via:
+                c = cam.to_screen(p)
+                pygame.draw.circle(surf, (30, 30, 30), c, 7)
+                pygame.draw.circle(surf, SELECT, c, 5)
+        rad = max(4.0, geo.CITY_RADIUS * cam.scale)
+        for c in doc.cities:
+            x, y = cam.to_screen(c.pos)
+            pygame.draw.aacircle(surf, (40, 24, 16), (x + 1, y + 1.5), rad + 1)
+            pygame.draw.aacircle(surf, theme.CITY_RING, (x, y), rad)
+            pygame.draw.aacircle(surf, theme.CITY_FILL, (x, y), rad * 0.68)
+        self._highlights(surf, ed, rad)
+        size = max(10, round(geo.LABEL_FONT_SIZE * cam.scale * 0.95))
+        font = self.font(size, bold=True)
+        for c in doc.cities:
+            ox, oy = c.label if c.label is not None else geo.DEFAULT_LABEL_OFFSET
+            cx, cy = cam.to_screen((c.pos[0] + ox, c.pos[1] + oy))
+            img = font.render(c.name, True, (44, 30, 20))
+            box = img.get_rect(center=(round(cx), round(cy))).inflate(size // 2, 2)
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(bg, (*theme.LABEL_BG, 190), bg.get_rect(), border_radius=box.h // 3)
+            surf.blit(bg, box)
+            surf.blit(img, img.get_rect(center=box.center))
+            if sel == ("city", c.id):
+                pygame.draw.rect(surf, SELECT, box, 2, border_radius=box.h // 3)
+
+    def _highlights(self, surf: pygame.Surface, ed: Editor, rad: float) -> None:
+        cam, doc = ed.camera, ed.model.doc
+        if (cid := ed.selected("city")) is not None:
+            pygame.draw.circle(surf, SELECT, cam.to_screen(doc.city(cid).pos), rad + 5, 3)
+        if (tid := ed.selected("ticket")) is not None:
+            t = doc.ticket(tid)
+            a, b = cam.to_screen(doc.city(t.a).pos), cam.to_screen(doc.city(t.b).pos)
+            _dashed(surf, [a, b], PICK, 3, 10, closed=False)
+            for p in (a, b):
+                pygame.draw.circle(surf, PICK, p, rad + 5, 3)
+        if ed.pick is not None:
+            p = cam.to_screen(doc.city(ed.pick).pos)
+            pygame.draw.circle(surf, PICK, p, rad + 6, 3)
+            if ed.hover is not None and ed.in_board(ed.hover):
+                _dashed(surf, [p, ed.hover], PICK, 2, 8, closed=False)
+
+    # ------------------------------------------------------------ chrome
+
+    def _button(self, surf: pygame.Surface, item: Item, hover: bool) -> None:
+        base = theme.ACCENT if item.on else theme.PANEL_LIGHT
+        if hover and not item.on:
+            base = theme.mix(base, (255, 255, 255), 0.12)
+        pygame.draw.rect(surf, base, item.rect, border_radius=6)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, item.rect, 1, border_radius=6)
+        fg = theme.TEXT_DARK if item.on else theme.TEXT
+        img = self.font(14, bold=item.on).render(item.text, True, fg)
+        surf.blit(img, img.get_rect(center=item.rect.center))
+
+    def _items(self, surf: pygame.Surface, ed: Editor, items: list[Item]) -> None:
+        mouse = ed.hover or (-1, -1)
+        colors = {"text": theme.TEXT, "title": theme.ACCENT, "dim": theme.TEXT_DIM,
+                  "error": theme.BAD, "warning": (230, 190, 120), "value": theme.TEXT,
+                  "row": theme.TEXT}
+        for it in items:
+            hover = it.rect.collidepoint(mouse) and it.action is not None
+            if it.kind == "button":
+                self._button(surf, it, hover)
+            elif it.kind == "swatch":
+                assert it.color is not None
+                pygame.draw.rect(surf, it.color, it.rect, border_radius=4)
+                edge = SELECT if it.on else theme.PANEL_EDGE
+                pygame.draw.rect(surf, edge, it.rect.inflate(4, 4) if it.on else it.rect,
+                                 3 if it.on else 1, border_radius=5)
+            else:
+                if it.on or hover:
+                    pygame.draw.rect(surf, theme.PANEL_LIGHT if not it.on else
+                                     theme.mix(theme.PANEL_LIGHT, SELECT, 0.3), it.rect)
+                bold = it.kind in ("title", "value")
+                img = self.font(15 if it.kind == "title" else 13, bold=bold).render(
+                    it.text, True, colors.get(it.kind, theme.TEXT))
+                if it.kind == "value":
+                    surf.blit(img, img.get_rect(center=it.rect.center))
+                else:
+                    surf.blit(img, img.get_rect(midleft=(it.rect.x + 2, it.rect.centery)))
+
+    def _toolbar(self, surf: pygame.Surface, ed: Editor) -> None:
+        w, _ = ed.size
+        pygame.draw.rect(surf, theme.PANEL, (0, 0, w, TOOLBAR_H))
+        pygame.draw.line(surf, theme.PANEL_EDGE, (0, TOOLBAR_H - 1), (w, TOOLBAR_H - 1))
+        items = toolbar_items(ed)
+        self._items(surf, ed, items)
+        name = ed.model.path.name if ed.model.path else "unsaved map"
+        title = f"{ed.model.doc.name}  -  {name}{'  *' if ed.model.dirty else ''}"
+        img = self.font(15, bold=True).render(title, True, theme.TEXT)
+        x0 = items[-1].rect.right + 16
+        if x0 + img.get_width() < w - 8:
+            surf.blit(img, (w - 12 - img.get_width(), (TOOLBAR_H - img.get_height()) // 2))
+
+    def _panel(self, surf: pygame.Surface, ed: Editor) -> None:
+        w, h = ed.size
+        rect = pygame.Rect(w - PANEL_W, TOOLBAR_H, PANEL_W, h - TOOLBAR_H - HELP_H)
+        pygame.draw.rect(surf, theme.PANEL, rect)
+        pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
+        self._items(surf, ed, panel_items(ed))
+
+    def _help(self, surf: pygame.Surface, ed: Editor) -> None:
+        w, h = ed.size
+        rect = pygame.Rect(0, h - HELP_H, w, HELP_H)
+        pygame.draw.rect(surf, theme.PANEL_LIGHT, rect)
+        text = HELP[ed.mode] + "  |  Ctrl+S save, Ctrl+Z/Y undo/redo, +/- zoom, F fit"
+        recent = time.monotonic() - ed.status_time < 4 and ed.status
+        if recent:
+            text = ed.status
+        img = self.font(13).render(text, True, theme.ACCENT if recent else theme.TEXT)
+        surf.blit(img, (10, rect.y + (HELP_H - img.get_height()) // 2))
+        zoom = self.font(13).render(f"{ed.camera.scale * 100:.0f}%", True, theme.TEXT_DIM)
+        surf.blit(zoom, (w - zoom.get_width() - 10, rect.y + (HELP_H - zoom.get_height()) // 2))
+
+    def _dialog(self, surf: pygame.Surface, ed: Editor) -> None:
+        shade = pygame.Surface(ed.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surf.blit(shade, (0, 0))
+        box = dialog_rect(ed.size)
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
+        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
+        d = ed.dialog
+        surf.blit(self.font(17, bold=True).render(d.title, True, theme.ACCENT),
+                  (box.x + 18, box.y + 14))
+        if isinstance(d, Prompt):
+            field = pygame.Rect(box.x + 18, box.y + 52, box.w - 36, 34)
+            pygame.draw.rect(surf, (250, 248, 240), field, border_radius=4)
+            font = self.font(16, cond=False)
+            img = font.render(d.text, True, theme.TEXT_DARK,
+                              (170, 200, 240) if d.fresh and d.text else None)
+            clip = surf.get_clip()
+            surf.set_clip(field.inflate(-8, 0))
+            x = field.x + 8 + min(0, field.w - 20 - img.get_width())
+            surf.blit(img, (x, field.y + (field.h - img.get_height()) // 2))
+            if int(time.monotonic() * 2) % 2 == 0:
+                cx = x + img.get_width() + 1
+                pygame.draw.line(surf, theme.TEXT_DARK, (cx, field.y + 6),
+                                 (cx, field.bottom - 6), 2)
+            surf.set_clip(clip)
+            hint = d.hint or "Enter to accept, Esc to cancel"
+            surf.blit(self.font(13).render(hint, True, theme.TEXT_DIM), (box.x + 18, box.y + 98))
+            surf.blit(self.font(13).render("Enter: OK    Esc: cancel", True, theme.TEXT_DIM),
+                      (box.x + 18, box.bottom - 30))
+        elif isinstance(d, Question):
+            surf.blit(self.font(15).render(d.message, True, theme.TEXT), (box.x + 18, box.y + 56))
+            for rect, choice in question_buttons(ed.size, d):
+                self._button(surf, Item(rect, choice.label, choice.action), False)
+
+
+def _dashed(surf: pygame.Surface, pts: list[tuple[float, float]], color: tuple[int, int, int],
+            width: int, dash: float, closed: bool = True) -> None:
+    """A dashed outline or line."""
+    dash = max(dash, 3.0)
+    n = len(pts)
+    for i in range(n if closed else n - 1):
+        (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % n]
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / dash))
+        for k in range(0, steps, 2):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            pygame.draw.line(surf, color, (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
+                             (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), width)

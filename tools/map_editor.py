@@ -1,0 +1,91 @@
+"""Map editor for ttr: draw a board, check it live, save YAML the game loads.
+
+    python tools/map_editor.py maps/usa.yaml          # edit a map file
+    python tools/map_editor.py --new                   # start an empty map
+    python tools/map_editor.py --new --trace scan.png  # trace over an image (not copied)
+
+Keys: V select, C city, R route, T ticket; Ctrl+S save, Ctrl+Z/Ctrl+Y undo/redo,
+wheel or +/- zoom, drag empty space or middle button to pan, F fit. New maps are saved
+to the user maps folder by default, where the game's setup screen finds them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from tools.editor.controller import Editor  # noqa: E402
+from tools.editor.events import handle  # noqa: E402
+from tools.editor.model import EditorModel  # noqa: E402
+from tools.editor.view import View  # noqa: E402
+from ttr.engine.errors import MapError  # noqa: E402
+
+logger = logging.getLogger("map_editor")
+
+
+def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
+          sync_checks: bool = False) -> tuple[Editor, View, pygame.Surface]:
+    """Parse arguments, open the window and create the editor (tests call this too)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("map", nargs="?", type=Path, help="map file to open")
+    ap.add_argument("--new", action="store_true", help="start an empty map")
+    ap.add_argument("--trace", type=Path, default=None,
+                    help="image shown under the board to trace (not saved into the map)")
+    ap.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x800")
+    args = ap.parse_args(argv)
+    opening = args.map is not None and not args.new
+    model = EditorModel.open(args.map) if opening else EditorModel()
+    pygame.display.init()
+    pygame.font.init()
+    if size is None and args.size:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        size = (w, h)
+    if size is None:
+        desk = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() \
+            else (1280, 800)
+        size = (max(1024, int(desk[0] * 0.8)), max(640, int(desk[1] * 0.8)))
+    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.display.set_caption("ttr map editor")
+    pygame.key.start_text_input()
+    pygame.key.set_repeat(350, 40)
+    ed = Editor(model, screen.get_size(), args.trace, sync_checks)
+    return ed, View(), screen
+
+
+def step(ed: Editor, view: View, screen: pygame.Surface) -> None:
+    """Handle pending events, refresh the problems and draw one frame."""
+    for e in pygame.event.get():
+        handle(ed, e)
+    if ed.drag is None:
+        ed.watcher.request(ed.model.doc, ed.model.version)
+    pygame.display.set_caption(f"ttr map editor - {ed.model.doc.name}"
+                               f"{' *' if ed.model.dirty else ''}")
+    view.draw(screen, ed)
+    pygame.display.flip()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the editor until the window is closed."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        ed, view, screen = build(argv)
+    except MapError as e:
+        logger.error("%s", e)
+        return 1
+    clock = pygame.time.Clock()
+    while not ed.quit:
+        step(ed, view, screen)
+        screen = pygame.display.get_surface()
+        clock.tick(30)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
