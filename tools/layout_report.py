@@ -35,8 +35,9 @@ ROUTE_RGB = {
 }
 
 
-def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = False) -> None:
-    """Draw the map's layout to a PNG file."""
+def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = False,
+           crop: tuple[float, float, float, float] | None = None) -> None:
+    """Draw the map's layout to a PNG file (optionally only the board box `crop`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -80,6 +81,9 @@ def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = Fa
             mid = geo.point_at(lines[r.id], geo.polyline_length(lines[r.id]) / 2)
             img = small.render(r.id, True, (0, 0, 160))
             surf.blit(img, img.get_rect(center=px(mid)))
+    if crop is not None:
+        x0, y0, x1, y1 = (round(v * scale) for v in crop)
+        surf = surf.subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect()))
     pygame.image.save(surf, str(out))
 
 
@@ -90,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--png", type=Path, default=None, help="write a preview (one map only)")
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--ids", action="store_true", help="print route ids on the preview")
+    ap.add_argument("--crop", default=None, metavar="X0,Y0,X1,Y1",
+                    help="preview only this box (board units)")
     ap.add_argument("--brief", action="store_true", help="counts only")
     args = ap.parse_args(argv)
     bad = 0
@@ -102,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(line)
         bad += not report.ok
         if args.png is not None:
-            render(d, args.png, args.scale, args.ids)
+            crop = None
+            if args.crop:
+                x0, y0, x1, y1 = (float(v) for v in args.crop.split(","))
+                crop = (x0, y0, x1, y1)
+            render(d, args.png, args.scale, args.ids, crop)
             print(f"preview: {args.png}")
     return 1 if bad else 0
 
