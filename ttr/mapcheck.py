@@ -12,10 +12,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from ttr.engine.errors import MapError
+from ttr.engine.cards import CardColor
+from ttr.engine.config import check_options
+from ttr.engine.errors import MapError, TtrError
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NAME_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+FORBIDDEN_OPTIONS = ("variant", "extra")
+"""Rules options a map file may not set (the variant name comes from its key)."""
 _ID_IN_PATH = re.compile(r"^(\w+\[\d+\]) \(([^()]*)\)(.*)$")
 
 
@@ -134,6 +138,55 @@ class Reader:
         if not (0 <= x <= size[0] and 0 <= y <= size[1]):
             self.fail(where, f"position [{x:g}, {y:g}] is outside the board "
                              f"[{size[0]:g}, {size[1]:g}]")
+
+
+    def city_ref(self, value: Any, where: str, cities: Mapping[str, Any]) -> str:
+        """The id of a city that exists."""
+        if not isinstance(value, str):
+            self.fail(where, f"expected a city id, got {_show(value)}")
+        if value not in cities:
+            self.fail(where, f"unknown city '{value}'")
+        return value
+
+    def color(self, value: Any, where: str) -> CardColor | None:
+        """A route colour; None for gray."""
+        if not isinstance(value, str):
+            self.fail(where, f"expected a colour name, got {_show(value)}")
+        if value.strip().lower() in ("gray", "grey"):
+            return None
+        try:
+            color: CardColor | None = CardColor.parse(value)
+        except TtrError:
+            color = None
+        if color is None or color == CardColor.LOCOMOTIVE:
+            names = ", ".join(c.key for c in CardColor if c != CardColor.LOCOMOTIVE)
+            self.fail(where, f"unknown color '{value}' (expected gray, {names})")
+        return color
+
+    def point(self, value: Any, where: str, size: tuple[float, float]) -> tuple[float, float]:
+        """[x, y] on the board."""
+        x, y = self.numbers(value, where, 2)
+        self.inside((x, y), size, where)
+        return (x, y)
+
+    def car(self, value: Any, where: str,
+            size: tuple[float, float]) -> tuple[float, float, float]:
+        """[x, y, deg] of a car on the board."""
+        x, y, deg = self.numbers(value, where, 3)
+        self.inside((x, y), size, where)
+        return (x, y, deg)
+
+    def options(self, value: Any, where: str) -> dict[str, Any]:
+        """RulesConfig overrides, each checked by the engine and normalised."""
+        out: dict[str, Any] = {}
+        for key, v in self.mapping(value, where).items():
+            if key in FORBIDDEN_OPTIONS:
+                self.fail(f"{where}.{key}", f"option '{key}' cannot be set in a map file")
+            try:
+                out.update(check_options({key: v}))
+            except TtrError as e:
+                self.fail(f"{where}.{key}", str(e))
+        return out
 
 
 class UnionFind:

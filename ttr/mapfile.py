@@ -43,8 +43,7 @@ import yaml
 
 from ttr import paths
 from ttr.engine.board import City, GameMap, Route, Ticket
-from ttr.engine.cards import CardColor
-from ttr.engine.config import RulesConfig, check_options
+from ttr.engine.config import RulesConfig
 from ttr.engine.errors import MapError, TtrError
 from ttr.mapcheck import ID_RE, NAME_RE, Reader, UnionFind
 
@@ -52,7 +51,6 @@ Point = tuple[float, float]
 CarPose = tuple[float, float, float]
 SCHEMA = 1
 _TOP_KEYS = ("schema", "id", "name", "board", "rules", "variants", "cities", "routes", "tickets")
-_FORBIDDEN_OPTIONS = ("variant", "extra")
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,25 +224,25 @@ def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) ->
                 ("tunnel", "ferry", "via", "cars"))
         if rid in route_layout:
             rd.fail(where, f"duplicate route id '{rid}'")
-        a, b = (_city_ref(rd, r[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
+        a, b = (rd.city_ref(r[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
         if a == b:
             rd.fail(where, f"a route needs two different cities, got '{a}' twice")
         length = rd.integer(r["length"], where + ".length", 1)
-        color = _color(rd, r["color"], where + ".color")
+        color = rd.color(r["color"], where + ".color")
         tunnel = rd.flag(r.get("tunnel", False), where + ".tunnel")
         ferry = rd.integer(r.get("ferry", 0), where + ".ferry", 0)
         if ferry > length:
             rd.fail(where, f"ferry has {ferry} locomotive symbols but only {length} spaces")
         if tunnel and ferry:
             rd.fail(where, "a route cannot be both a tunnel and a ferry")
-        via = tuple(_point(rd, v, f"{where}.via[{j}]", size)
+        via = tuple(rd.point(v, f"{where}.via[{j}]", size)
                     for j, v in enumerate(rd.seq(r.get("via", []), where + ".via")))
         cars = None
         if r.get("cars") is not None:
             car_items = rd.seq(r["cars"], where + ".cars")
             if len(car_items) != length:
                 rd.fail(where + ".cars", f"{len(car_items)} cars given for length {length}")
-            cars = tuple(_car(rd, v, f"{where}.cars[{j}]", size) for j, v in enumerate(car_items))
+            cars = tuple(rd.car(v, f"{where}.cars[{j}]", size) for j, v in enumerate(car_items))
         route = Route(rid, a, b, length, color, len(routes), tunnel, ferry)
         group = pairs.setdefault(frozenset((a, b)), [])
         if len(group) == 2:
@@ -272,7 +270,7 @@ def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) ->
         if tid in seen_tickets:
             rd.fail(where, f"duplicate ticket id '{tid}'")
         seen_tickets.add(tid)
-        a, b = (_city_ref(rd, t[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
+        a, b = (rd.city_ref(t[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
         if a == b:
             rd.fail(where, f"a ticket needs two different cities, got '{a}' twice")
         if uf.find(a) != uf.find(b):
@@ -288,7 +286,7 @@ def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) ->
         tickets.append(Ticket(tid, a, b, points, long))
 
     sets = {k: tuple(v) for k, v in ticket_sets.items()}
-    rules = _options(rd, top.get("rules", {}), "rules", allow_description=True)
+    rules = rd.options(top.get("rules", {}), "rules")
     variant_options: dict[str, dict[str, Any]] = {}
     variants: dict[str, RulesConfig] = {}
     raw_variants = top.get("variants")
@@ -300,7 +298,7 @@ def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) ->
     for vname, vdata in rd.mapping(raw_variants, "variants").items():
         where = f"variants.{vname}"
         rd.ident(vname, where, NAME_RE)
-        opts = _options(rd, {} if vdata is None else vdata, where, allow_description=True)
+        opts = rd.options({} if vdata is None else vdata, where)
         config = RulesConfig().with_options(**{**rules, **opts, "variant": vname})
         if sets and config.ticket_set not in sets:
             rd.fail(where + ".ticket_set", f"unknown ticket set '{config.ticket_set}' "
@@ -326,54 +324,6 @@ def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) ->
         rd.fail("", str(e))
     layout = MapLayout(size, city_layout, route_layout, background)
     return MapDefinition(game_map, layout, path, rules, variant_options, header)
-
-
-def _city_ref(rd: Reader, value: Any, where: str, cities: Mapping[str, Any]) -> str:
-    if not isinstance(value, str):
-        rd.fail(where, f"expected a city id, got {value!r}")
-    if value not in cities:
-        rd.fail(where, f"unknown city '{value}'")
-    return value
-
-
-def _color(rd: Reader, value: Any, where: str) -> CardColor | None:
-    if not isinstance(value, str):
-        rd.fail(where, f"expected a colour name, got {value!r}")
-    if value.strip().lower() in ("gray", "grey"):
-        return None
-    try:
-        color = CardColor.parse(value)
-    except TtrError:
-        color = None
-    if color is None or color == CardColor.LOCOMOTIVE:
-        names = ", ".join(c.key for c in CardColor if c != CardColor.LOCOMOTIVE)
-        rd.fail(where, f"unknown color '{value}' (expected gray, {names})")
-    return color
-
-
-def _point(rd: Reader, value: Any, where: str, size: Point) -> Point:
-    x, y = rd.numbers(value, where, 2)
-    rd.inside((x, y), size, where)
-    return (x, y)
-
-
-def _car(rd: Reader, value: Any, where: str, size: Point) -> CarPose:
-    x, y, deg = rd.numbers(value, where, 3)
-    rd.inside((x, y), size, where)
-    return (x, y, deg)
-
-
-def _options(rd: Reader, value: Any, where: str, allow_description: bool) -> dict[str, Any]:
-    """RulesConfig overrides, each checked by the engine and normalised."""
-    out: dict[str, Any] = {}
-    for key, v in rd.mapping(value, where).items():
-        if key in _FORBIDDEN_OPTIONS or (key == "description" and not allow_description):
-            rd.fail(f"{where}.{key}", f"option '{key}' cannot be set in a map file")
-        try:
-            out.update(check_options({key: v}))
-        except TtrError as e:
-            rd.fail(f"{where}.{key}", str(e))
-    return out
 
 
 # ---------------------------------------------------------------- finding maps

@@ -11,7 +11,10 @@ file beat the computed placement. The two tracks of a double route are offset
 perpendicular to the polyline by +-`DOUBLE_OFFSET`: with the polyline oriented from
 the alphabetically smaller city id to the larger one, the track that comes first in
 map order lies on the left (normal (dy, -dx), i.e. "up" for a left-to-right track),
-the second on the right.
+the second on the right. Give both tracks of a double the same `via`.
+
+Where routes leave a city at a narrow angle, their first cars start further out than
+`CITY_MARGIN` (`end_margins`), so crowded cities need no hand-placed cars.
 """
 
 from __future__ import annotations
