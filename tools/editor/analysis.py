@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ttr.engine.board import GameMap
-from ttr.engine.errors import MapError
+from ttr.engine.config import RulesConfig
+from ttr.engine.errors import MapError, TtrError
 from ttr.mapfile import MapDefinition, load_map_text
 from ttr.ui import geometry as geo
 
@@ -116,6 +117,25 @@ def color_imbalance(per_color: Mapping[str, int]) -> list[str]:
             if abs(v - mean) > COLOR_TOLERANCE * mean]
 
 
+def deal_problems(gm: GameMap) -> list[str]:
+    """Variants whose ticket deck is too small to deal a 2-player game."""
+    out = []
+    for name, config in (gm.variants or {"base": RulesConfig()}).items():
+        try:
+            deck = gm.ticket_deck(config)
+        except TtrError as e:
+            out.append(f"variant {name}: {e}")
+            continue
+        regular = sum(not gm.ticket_by_id[t].long for t in deck)
+        longs = len(deck) - regular
+        if regular < 2 * config.deal_regular or longs < 2 * config.deal_long:
+            out.append(f"too few tickets to start a game (variant {name}): {regular} regular"
+                       f"{f', {longs} long' if config.deal_long else ''}; 2 players need "
+                       f"{2 * config.deal_regular}, 5 players "
+                       f"{5 * config.deal_regular}")
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One line of the problems panel; `kind` is "error" or "warning"."""
@@ -138,10 +158,12 @@ def validate(text: str, source: str = "map") -> str | None:
 def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> list[Problem]:
     """Validation error (when `text` is given), layout and balance warnings of a map."""
     out: list[Problem] = []
+    loaded = None
     if text is not None:
-        err = validate(text, f"{d.id}.yaml")
-        if err is not None:
-            out.append(Problem("error", err.split(": ", 1)[-1]))
+        try:
+            loaded = load_map_text(text, f"{d.id}.yaml")
+        except MapError as e:
+            out.append(Problem("error", str(e).split(": ", 1)[-1]))
     gm = d.game_map
     if not gm.cities:
         return out
@@ -160,6 +182,8 @@ def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> 
                                           f"{tc.shortest}", tc.id))
     for line in color_imbalance(spaces_per_color(gm)):
         out.append(Problem("warning", line))
+    for line in deal_problems(loaded.game_map if loaded is not None else gm):
+        out.append(Problem("error", line))
     groups = components(gm)
     if len(groups) > 1:
         lone = ", ".join(g[0] for g in groups[1:][:4])
