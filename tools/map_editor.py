@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from tools.editor.controller import Editor  # noqa: E402
+from tools.editor.doc import Doc  # noqa: E402
 from tools.editor.events import handle  # noqa: E402
 from tools.editor.model import EditorModel  # noqa: E402
 from tools.editor.view import View  # noqa: E402
@@ -41,6 +42,10 @@ def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
     args = ap.parse_args(argv)
     opening = args.map is not None and not args.new
     model = EditorModel.open(args.map) if opening else EditorModel()
+    if not opening and args.trace is not None:
+        # a new board takes the traced image's shape (1 board unit per image pixel)
+        w, h = pygame.image.load(str(args.trace)).get_size()
+        model = EditorModel(Doc(size=(float(w), float(h))))
     pygame.display.init()
     pygame.font.init()
     if size is None and args.size:

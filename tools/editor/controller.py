@@ -15,11 +15,10 @@ from pathlib import Path
 
 from tools.editor.analysis import Problem, problems
 from tools.editor.camera import Camera
+from tools.editor.commands import FileCommands
 from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.doc import Doc, Point, doc_to_definition, doc_to_text
-from tools.editor.model import EditorModel, slug
-from ttr import paths
-from ttr.engine.errors import MapError
+from tools.editor.model import EditorModel
 from ttr.ui import geometry as geo
 
 logger = logging.getLogger(__name__)
@@ -81,7 +80,7 @@ class ProblemWatcher:
             self.items, self.version, self._busy = found, version, False
 
 
-class Editor:
+class Editor(FileCommands):
     """Editor state between the model and the screen."""
 
     def __init__(self, model: EditorModel, size: tuple[int, int] = (1280, 800),
@@ -400,105 +399,3 @@ class Editor:
         elif (tid := self.selected("ticket")) is not None:
             self.model.delete_ticket(tid)
             self.select(None)
-
-    def default_save_path(self) -> Path:
-        """Where a new map is saved: the user maps folder, named after the id."""
-        return paths.user_maps_dir() / f"{self.model.doc.map_id}.yaml"
-
-    def save(self, path: Path | None = None, then: object = None) -> bool:
-        """Save (asking for a file name when the map has none)."""
-        if path is None and self.model.path is None:
-            self.save_as(then)
-            return False
-        try:
-            p = self.model.save(path)
-        except (MapError, OSError, ValueError) as e:
-            self.say(f"save failed: {e}")
-            return False
-        self.say(f"saved {p}")
-        if callable(then):
-            then()
-        return True
-
-    def save_as(self, then: object = None) -> None:
-        """Ask for a file name and save there."""
-        start = str(self.model.path or self.default_save_path())
-        self.dialog = Prompt("Save map as", start, lambda t: self._save_to(t, then),
-                             "Maps in the user maps folder appear in the game's setup screen")
-
-    def _save_to(self, text: str, then: object) -> None:
-        p = Path(text.strip()).expanduser()
-        if p.suffix != ".yaml":
-            p = p.with_suffix(".yaml")
-        if p.stem != self.model.doc.map_id:
-            self.model.set_meta(map_id=slug(p.stem))
-            self.say(f"map id set to '{self.model.doc.map_id}' to match the file name")
-        self.save(p, then)
-
-    def guard(self, action: object, what: str) -> None:
-        """Run `action` now, or after asking when there are unsaved changes."""
-        assert callable(action)
-        if not self.model.dirty:
-            action()
-            return
-        self.dialog = Question("Unsaved changes", f"Save the map before you {what}?",
-                               [Choice("Save (S)", "s", lambda: self.save(then=action)),
-                                Choice("Discard (D)", "d", action),
-                                Choice("Cancel (Esc)", "escape")])
-
-    def request_quit(self) -> None:
-        """Quit, asking first if there are unsaved changes."""
-        self.guard(self._do_quit, "quit")
-
-    def _do_quit(self) -> None:
-        self.quit = True
-
-    def open_prompt(self) -> None:
-        """Ask for a map file to open."""
-        def go() -> None:
-            self.dialog = Prompt("Open map file", str(self.model.path or "maps/usa.yaml"),
-                                 self.open_file, "Path of a .yaml map file")
-        self.guard(go, "open another map")
-
-    def open_file(self, text: str) -> None:
-        """Open a map file, replacing the current one."""
-        try:
-            self.model = EditorModel.open(Path(text.strip()).expanduser())
-        except MapError as e:
-            self.say(str(e))
-            return
-        self.select(None)
-        self.pick = None
-        self.fit()
-        self.say(f"opened {self.model.path}")
-
-    def new_map(self) -> None:
-        """Start an empty map (asking first if there are unsaved changes)."""
-        def go() -> None:
-            self.model = EditorModel()
-            self.select(None)
-            self.fit()
-            self.say("new map")
-        self.guard(go, "start a new map")
-
-    def rename_map(self) -> None:
-        """Ask for the map's display name (the id follows it for a new map)."""
-        def done(text: str) -> None:
-            if text.strip():
-                new_id = slug(text) if self.model.path is None else None
-                self.model.set_meta(name=text.strip(), map_id=new_id)
-        self.dialog = Prompt("Map name", self.model.doc.name, done)
-
-    def resize_board(self) -> None:
-        """Ask for the board size in board units."""
-        def done(text: str) -> None:
-            try:
-                w, h = (float(v) for v in text.replace(",", " ").replace("x", " ").split())
-            except ValueError:
-                self.say("type the size as: width height")
-                return
-            if w > 0 and h > 0:
-                self.model.set_meta(size=(w, h))
-                self.fit()
-        w, h = self.model.doc.size
-        self.dialog = Prompt("Board size (width height)", f"{w:g} {h:g}", done)
