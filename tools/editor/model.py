@@ -48,7 +48,7 @@ class EditorModel:
     def __init__(self, doc: Doc | None = None, path: Path | None = None) -> None:
         self.doc = doc if doc is not None else Doc()
         self.path = path
-        self.saved = self.doc if path is not None else Doc()
+        self.saved = self.doc
         self.undo_stack: list[Doc] = []
         self.redo_stack: list[Doc] = []
         self.version = 0
