@@ -4,11 +4,11 @@ At each main-turn and ticket decision Hard lists a few candidate moves (its poli
 choice, the best planned and point-scoring claims, a station, drawing cards, drawing
 tickets; every keepable ticket set) and runs information-set Monte Carlo search over
 them: each iteration samples the hidden state consistently with the view
-(`determinize`), picks a candidate by UCB1, plays the rest of the game with the fast
-`rollout.Playout` policy, and scores the seat's margin over the best other seat.
-Statistics are grouped by Hard's own candidate move, as ISMCTS does at its root. The
-search stops at 90% of the thinking budget; a candidate replaces the policy's move
-only if it is clearly better.
+(`determinize`), plays every candidate from it with the fast `rollout.Playout` policy
+on the same playout seed, and scores the seat's margin over the best other seat.
+Statistics are grouped by Hard's own candidate move, as ISMCTS does at its root
+(a one-level information-set search). The search stops at 85% of the thinking
+budget; a candidate replaces the policy's move only if it is clearly better.
 """
 
 from __future__ import annotations
@@ -41,8 +41,6 @@ from ttr.engine import (
 )
 
 MAX_KEEP_CANDIDATES = 8
-EXPLORE = 12.0
-"""UCB1 exploration constant, in points of score margin."""
 SWITCH_MARGIN = 3.0
 """Points of mean margin a candidate must gain over the policy's move to replace it."""
 
@@ -98,37 +96,41 @@ def candidates(ctx: Context, default: Action, rng: random.Random) -> list[Action
 
 
 def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: float) -> Action:
-    """Root ISMCTS over `cands`; returns the policy's move unless another is clearly better."""
+    """Compare `cands` on shared sampled futures; keep the policy's move unless beaten.
+
+    Each iteration samples one hidden state and one playout seed and plays every
+    candidate from it (common random numbers), so candidates are compared on the
+    same futures. A candidate replaces the policy's move (the first) only if its mean
+    paired gain is above `SWITCH_MARGIN` and two standard errors.
+    """
     assert view.me is not None
     seat = view.me.seat
-    n = [0] * len(cands)
-    total = [0.0] * len(cands)
-    iters = 0
+    k = len(cands)
+    gains: list[list[float]] = [[] for _ in range(k)]
     while time.perf_counter() < deadline:
-        if iters < len(cands):
-            i = iters
-        else:
-            log_n = math.log(iters)
-            i = max(
-                range(len(cands)), key=lambda k: total[k] / n[k] + EXPLORE * math.sqrt(log_n / n[k])
-            )
         try:
             state = determinize(view, rng)
         except AssertionError:  # an engine inconsistency: trust the policy
             return cands[0]
-        sim = Sim.thaw(state)
-        sim.step(cands[i])
-        Playout(sim).run(rng)
-        res = results(sim.freeze())
-        mine = res.players[seat].total
-        best_other = max(p.total for p in res.players if p.seat != seat)
-        n[i] += 1
-        total[i] += mine - best_other
-        iters += 1
-    if iters < 2 * len(cands):
-        return cands[0]
-    means = [total[k] / n[k] for k in range(len(cands))]
-    best = max(range(len(cands)), key=lambda k: (means[k], n[k]))
-    if means[best] - means[0] < SWITCH_MARGIN or n[best] < 4:
-        return cands[0]
+        base = Sim.thaw(state)
+        seed = rng.getrandbits(32)
+        margins = []
+        for action in cands:
+            sim = base.copy()
+            sim.step(action)
+            Playout(sim).run(random.Random(seed))
+            res = results(sim.freeze())
+            mine = res.players[seat].total
+            margins.append(mine - max(p.total for p in res.players if p.seat != seat))
+        for i in range(k):
+            gains[i].append(margins[i] - margins[0])
+    best, best_mean = 0, 0.0
+    for i in range(1, k):
+        g = gains[i]
+        if len(g) < 4:
+            continue
+        mean = sum(g) / len(g)
+        var = sum((x - mean) ** 2 for x in g) / (len(g) - 1)
+        if mean > max(SWITCH_MARGIN, 2 * math.sqrt(var / len(g)), best_mean):
+            best, best_mean = i, mean
     return cands[best]
