@@ -28,7 +28,7 @@ def test_setup_deals_cards_trains_and_tickets(players: int) -> None:
     gm = usa()
     s = new_game(gm, gm.rules("base"), players, seed=3)
     check_invariants(s)
-    assert len(s.deck) + 5 + 4 * players == 110
+    assert len(s.deck) + s.discard.total + 5 + 4 * players == 110  # a wipe discards 5
     assert all(p.hand.total == 4 and p.trains == 45 for p in s.players)
     assert all(len(p.offer) == 3 and not p.tickets for p in s.players)
     assert sum(c is not None for c in s.faceup) == 5

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import random
+from collections.abc import Iterable, Iterator, MutableSequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TypeVar
 
 from ttr.engine.errors import TtrError
 
@@ -151,3 +153,18 @@ class Hand:
 
 
 EMPTY_HAND = Hand()
+
+
+_T = TypeVar("_T")
+
+
+def seeded_shuffle(items: MutableSequence[_T], seed: int | str, shuffles: int) -> None:
+    """Shuffle in place with the game's `shuffles`-th random stream.
+
+    Every shuffle of a game uses `random.Random(f"{seed}:{shuffles}")`, so it is the
+    same in every process. Fisher-Yates on `random()` (faster than `Random.shuffle`).
+    """
+    rand = random.Random(f"{seed}:{shuffles}").random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        items[i], items[j] = items[j], items[i]

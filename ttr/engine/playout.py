@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
@@ -97,23 +98,40 @@ def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> Action | None:
 
 
 def _claim(sim: Sim, rand: Callable[[], float]) -> Action | None:
-    """A uniformly random claimable route (rejection sampling, then a full list)."""
+    """A uniformly random claimable route, then one of its payments.
+
+    Per colour, the open routes short enough for the hand are a prefix of the
+    length-sorted open list (found by bisection); a route is drawn uniformly from
+    those prefixes and accepted if its ferry and double-route conditions also hold
+    (rejection sampling, so the result is uniform over the claimable routes), with
+    a full listing as the fallback.
+    """
     seat = sim.current
     hand = sim.hands[seat]
     locos = hand[LOCO]
     trains = sim.trains[seat]
-    owners = sim.owners
-    rinfo = sim._rinfo
-    flat = sim._open_flat
-    if not flat:
-        return None
     best = max(hand[:8])
+    lengths = sim._open_len
+    counts = []
+    total = 0
+    for g in range(9):
+        reach = (hand[g] if g < 8 else best) + locos
+        n = bisect_right(lengths[g], reach if reach < trains else trains)
+        counts.append(n)
+        total += n
+    if not total:
+        return None
+    owners = sim.owners
+    groups = sim._open
     chosen = -1
     for _ in range(_TRIES):
-        ridx, length, color, twin, ferry = rinfo[flat[int(rand() * len(flat))]]
-        if length > trains or locos < ferry:
-            continue
-        if (hand[color] if color >= 0 else best) + locos < length:
+        i = int(rand() * total)
+        g = 0
+        while i >= counts[g]:
+            i -= counts[g]
+            g += 1
+        _, ridx, twin, ferry = groups[g][i]
+        if locos < ferry:
             continue
         if twin >= 0:
             other = owners[twin]
@@ -126,6 +144,6 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Action | None:
         if not routes:
             return None
         chosen = routes[int(rand() * len(routes))]
-    _, length, color, _, ferry = rinfo[chosen]
+    _, length, color, _, ferry = sim._rinfo[chosen]
     pay = nth_payment(hand, length, color, ferry, rand())
     return ClaimRoute(sim.gm.routes[chosen].id, pay)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ttr.engine.actions import Action, format_action
 from ttr.engine.board import GameMap, Seat
-from ttr.engine.cards import LOCO
+from ttr.engine.cards import LOCO, seeded_shuffle
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import IllegalActionError, TtrError
 from ttr.engine.events import Event, GameOver
@@ -29,11 +29,6 @@ class Transition:
 
     state: GameState
     events: tuple[Event, ...]
-
-
-def _shuffled(items: list[object], seed: int | str, shuffles: int) -> list[object]:
-    random.Random(f"{seed}:{shuffles}").shuffle(items)
-    return items
 
 
 def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str) -> GameState:
@@ -55,9 +50,9 @@ def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str
         raise TtrError("too few train cards to deal")
     s = Sim(game_map, cfg)
     s.n, s.seed = seats, seed
-    s.deck = _shuffled(cards, seed, 0)  # type: ignore[assignment]
-    regular = _shuffled(regular, seed, 1)  # type: ignore[assignment]
-    longs = _shuffled(longs, seed, 2)  # type: ignore[assignment]
+    for shuffles, items in enumerate((cards, regular, longs)):
+        seeded_shuffle(items, seed, shuffles)  # type: ignore[arg-type]
+    s.deck = cards
     s.shuffles = 3
     s.hands = [[0] * 9 for _ in range(seats)]
     for hand in s.hands:

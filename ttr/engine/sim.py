@@ -27,7 +27,7 @@ from ttr.engine.actions import (
     action_sort_key,
 )
 from ttr.engine.board import GameMap
-from ttr.engine.cards import LOCO, CardColor, Hand
+from ttr.engine.cards import LOCO, CardColor, Hand, seeded_shuffle
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import IllegalActionError
 from ttr.engine.events import (
@@ -61,7 +61,7 @@ class Sim:
         "gm", "cfg", "n", "seed", "shuffles", "hands", "tickets", "offers", "trains",
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
-        "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_flat",
+        "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_len",
     )
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
@@ -115,7 +115,7 @@ class Sim:
             [e for e in group if owners[e[1]] < 0 and (closed or e[2] < 0 or owners[e[2]] < 0)]
             for group in self.gm.by_color
         ]
-        self._open_flat = sorted(e[1] for group in self._open for e in group)
+        self._open_len = [[e[0] for e in group] for group in self._open]
 
     def copy(self) -> Sim:
         """An independent copy (cheaper than freeze + thaw)."""
@@ -136,7 +136,7 @@ class Sim:
         s.events = None
         s._ppoints, s._rinfo, s._double_open = self._ppoints, self._rinfo, self._double_open
         s._open = [g[:] for g in self._open]
-        s._open_flat = self._open_flat[:]
+        s._open_len = [g[:] for g in self._open_len]
         return s
 
     def freeze(self) -> GameState:
@@ -181,7 +181,7 @@ class Sim:
         """Shuffle the discards into a new deck (deck must be empty)."""
         cards = [c for c in _ALL_COLORS for _ in range(self.discard[c])]
         cards += [LOCO] * self.discard[LOCO]
-        random.Random(f"{self.seed}:{self.shuffles}").shuffle(cards)
+        seeded_shuffle(cards, self.seed, self.shuffles)
         self.shuffles += 1
         self.deck = cards
         self.discard = [0] * 9
@@ -542,11 +542,12 @@ class Sim:
 
     def _close(self, ridx: int) -> None:
         color = self._rinfo[ridx][2]
-        group = self._open[color if color >= 0 else 8]
+        g = color if color >= 0 else 8
+        group = self._open[g]
         for i, entry in enumerate(group):
             if entry[1] == ridx:
                 del group[i]
-                self._open_flat.remove(ridx)
+                del self._open_len[g][i]
                 return
 
     def _keep(self, keep: tuple[str, ...]) -> None:
