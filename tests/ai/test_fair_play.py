@@ -73,22 +73,14 @@ def test_views_hold_no_hidden_state() -> None:
                 _check_view(observe(state, seat), seat)
 
 
-STATION_BUG = pytest.mark.xfail(
-    reason="engine: BuildStation's payment never reaches the discard pile, so a card "
-    "vanishes and determinize's card count no longer matches (reported)",
-    raises=AssertionError,
-    strict=False,
-)
-
-
 @pytest.mark.parametrize(
     "map_id,variant,players",
     [
         ("usa", "base", 2),
         ("usa", "mega", 4),
         ("usa", "bigcities", 3),
-        pytest.param("europe", "base", 2, marks=STATION_BUG),
-        pytest.param("europe", "base", 5, marks=STATION_BUG),
+        ("europe", "base", 2),
+        ("europe", "base", 5),
     ],
 )
 def test_determinized_state_observes_as_the_view(map_id: str, variant: str, players: int) -> None:
