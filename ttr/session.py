@@ -12,6 +12,7 @@ import logging
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,6 +105,8 @@ class GameSession:
         self._job: tuple[Seat, int, Future[Action]] | None = None
         self._inline: dict[str, bool] = {}
         self.think_times: list[float] = []
+        self.after_action: list[Callable[[GameSession, tuple[Event, ...]], None]] = []
+        """Called with the redacted events after every action (autosave, sound)."""
 
     # -------------------------------------------------------------- reading
 
@@ -160,6 +163,8 @@ class GameSession:
         self.record.actions.append(format_action(action))
         owner = self.screen_owner
         events = tuple(redact(e, owner) for e in tr.events)
+        for hook in self.after_action:
+            hook(self, events)
         return Update(self.screen_view(), events, seat, self.pending_handoff())
 
     def submit(self, action: Action) -> Update:
@@ -239,6 +244,23 @@ class GameSession:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
         self._job = None
+
+    @classmethod
+    def resume(cls, game_map: GameMap, record: GameRecord) -> GameSession:
+        """A session continuing `record` (seats, AI levels and state replayed exactly).
+
+        A hot-seat game resumes with nobody owning the screen, so the next human to act
+        gets the curtain first (whoever sits at the computer now).
+
+        Raises:
+            TtrError: the map changed, an action is illegal or an AI level is unknown.
+        """
+        seats = [SeatSpec(s.name, s.color, None if s.kind == "human" else s.kind)
+                 for s in record.seats]
+        session = cls(game_map, record.config, seats, record.seed, map_id=record.map_id)
+        session._state = record.replay(game_map)
+        session.record.actions[:] = record.actions
+        return session
 
     def save(self, path: str | Path) -> None:
         """Write the game record (replays to the current state)."""
