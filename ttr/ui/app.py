@@ -14,6 +14,7 @@ from ttr.engine import TtrError
 from ttr.ui import theme
 
 logger = logging.getLogger(__name__)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")
 

@@ -10,6 +10,7 @@ from ttr.engine import LOCO, BuildStation, CardColor, ClaimRoute, Hand
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.theme import CARD_NAMES
 from ttr.ui.widgets import Button, blit_text, panel
 
 if TYPE_CHECKING:
@@ -18,16 +19,26 @@ if TYPE_CHECKING:
 
 def draw_payment(surface: pygame.Surface, assets: Assets, hand: Hand, x: int, y: int,
                  h: int) -> int:
-    """Mini cards with counts for a payment; returns the width used."""
+    """A fanned stack of mini cards per colour with its count; returns the width used."""
     w = int(h / 1.45)
+    step = max(4, w // 3)
     cx = x
     for c, n in enumerate(hand.counts):
         if not n:
             continue
         for k in range(n):
-            surface.blit(assets.card(CardColor(c), w, h), (cx + k * (w // 4), y))
-        cx += w + (n - 1) * (w // 4) + 8
+            surface.blit(assets.card(CardColor(c), w, h), (cx + k * step, y))
+        cx += w + (n - 1) * step + 4
+        label = f"\u00d7{n}"
+        img = assets.text(label, max(11, h // 3), theme.TEXT, bold=True)
+        surface.blit(img, img.get_rect(midleft=(cx, y + h // 2)))
+        cx += img.get_width() + 14
     return cx - x
+
+
+def payment_words(hand: Hand) -> str:
+    """`2 red + 1 locomotive`."""
+    return " + ".join(f"{n} {CARD_NAMES[CardColor(c)]}" for c, n in enumerate(hand.counts) if n)
 
 
 class PaymentScene(Scene):
@@ -64,9 +75,9 @@ class PaymentScene(Scene):
         self.row_h = int(f * 3.2)
         rows = min(len(self.options), 8)
         self.box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 34), rows * (self.row_h + 6)
-                               + f * 7)
+                               + f * 8)
         self.box.center = lay.map.center
-        self.rows = [pygame.Rect(self.box.x + 16, self.box.y + f * 3 + i * (self.row_h + 6),
+        self.rows = [pygame.Rect(self.box.x + 16, self.box.y + f * 4 + i * (self.row_h + 6),
                                  self.box.w - 32, self.row_h) for i in range(rows)]
         bw = self.box.w // 3
         self.ok.rect = pygame.Rect(0, 0, bw, int(f * 2.2))
@@ -118,9 +129,7 @@ class PaymentScene(Scene):
                   theme.HILITE if sel else theme.PANEL_EDGE, 8)
             p = self.options[i].payment
             draw_payment(surface, a, p, r.x + 10, r.y + 4, r.h - 8)
-            locos = p.counts[LOCO]
-            note = f"{p.total} cards" + (f", {locos} locomotive{'s' if locos > 1 else ''}"
-                                         if locos else "")
+            note = payment_words(p)
             blit_text(surface, a, note, f - 1, theme.TEXT, (r.right - 10, r.centery),
                       "midright")
         self.ok.draw(surface, a)
