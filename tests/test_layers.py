@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "ttr"
 SESSION_LEVEL = {"session", "mapfile", "mapcheck", "record", "settings", "paths", "gameopts",
-                 "simulate", "bench", "saves", "stats", "replays", "cli", "__main__"}
+                 "simulate", "bench", "saves", "stats", "replays", "autosave", "undo", "cli", "__main__"}
 
 
 def imports(path: Path) -> set[str]:
