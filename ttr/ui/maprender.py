@@ -44,6 +44,7 @@ class MapRenderer:
         self.static: pygame.Surface | None = None
         self.trains: pygame.Surface | None = None
         self._owners_key: tuple[object, ...] | None = None
+        self._drawn: dict[str, int] = {}
         self._composed: pygame.Surface | None = None
         self.player_rgb: list[theme.RGB] = []
 
@@ -182,16 +183,31 @@ class MapRenderer:
         if self.trains is not None and key == self._owners_key:
             return self.trains
         assert self.vp is not None and self.static is not None
-        surf = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
-        for r in self.gm.routes:
-            seat = owners[r.index]
-            if seat is None or r.id in hidden:
-                continue
-            for q in self.slots[r.id]:
-                draw_car(surf, [self._local(p) for p in q], player_rgb[seat])
-        self.trains, self._owners_key = surf, key
-        self._composed = None
-        return surf
+        drawn = {r.id: owners[r.index] for r in self.gm.routes
+                 if owners[r.index] is not None and r.id not in hidden}
+        old = self._drawn if self.trains is not None and self._owners_key else None
+        same_colours = self._owners_key is not None and key[1] == self._owners_key[1]
+        if old is not None and same_colours and all(
+            drawn.get(rid) == seat for rid, seat in old.items()
+        ):
+            # only new claims: draw just those cars, on both cached layers (a full
+            # rebuild late in a game costs tens of milliseconds)
+            targets = [self.trains] + ([self._composed] if self._composed is not None else [])
+            for rid, seat in drawn.items():
+                if rid not in old:
+                    for surf in targets:
+                        self._cars(surf, rid, player_rgb[seat])  # type: ignore[index]
+        else:
+            self.trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
+            for rid, seat in drawn.items():
+                self._cars(self.trains, rid, player_rgb[seat])  # type: ignore[index]
+            self._composed = None
+        self._drawn, self._owners_key = drawn, key
+        return self.trains
+
+    def _cars(self, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
+        for q in self.slots[route_id]:
+            draw_car(surf, [self._local(p) for p in q], rgb)
 
     def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB]) -> pygame.Surface:
         """Static layer with the trains on it, as one opaque surface (one blit per frame)."""
