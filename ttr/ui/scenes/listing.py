@@ -1,0 +1,148 @@
+"""A scrolling list screen (saves, replays): rows, a selection, keyboard and mouse."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop
+from ttr.ui.widgets import Button, Toast, blit_text, panel
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One list entry: a title, a detail line, and whether it is a problem."""
+
+    title: str
+    detail: str = ""
+    error: bool = False
+
+
+class ListScene(Scene):
+    """Title, a list of `Row`s and buttons; subclasses implement `choose(i)`."""
+
+    title = "List"
+    empty = "Nothing here yet."
+    actions: tuple[str, ...] = ("Open",)
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.rows: list[Row] = []
+        self.selected = 0
+        self.scroll = 0
+        self.toast = Toast()
+        self.buttons = [Button(a, primary=i == 0) for i, a in enumerate(self.actions)]
+        self.back = Button("Back")
+        self.refresh()
+        self.on_resize(ctx.size)
+
+    # ------------------------------------------------------------ subclass API
+
+    def refresh(self) -> None:
+        """Rebuild `self.rows`."""
+
+    def choose(self, action: str, index: int) -> None:
+        """Run button `action` on row `index`."""
+
+    # ------------------------------------------------------------ layout
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.list_rect = pygame.Rect(0, 0, min(w - 80, 900), int(h * 0.58))
+        self.list_rect.midtop = (w // 2, int(h * 0.24))
+        self.row_h = max(40, h // 17)
+        bw, bh = max(150, w // 9), max(38, h // 18)
+        all_b = [*self.buttons, self.back]
+        x0 = w // 2 - (len(all_b) * (bw + 16) - 16) // 2
+        for i, b in enumerate(all_b):
+            b.rect = pygame.Rect(x0 + i * (bw + 16), h - bh - 24, bw, bh)
+        self.dirty = True
+
+    @property
+    def visible_rows(self) -> int:
+        """How many rows fit."""
+        return max(1, self.list_rect.h // self.row_h)
+
+    def _row_rect(self, i: int) -> pygame.Rect:
+        r = self.list_rect
+        return pygame.Rect(r.x, r.y + (i - self.scroll) * self.row_h, r.w, self.row_h - 4)
+
+    def select(self, i: int) -> None:
+        """Select row `i` (clamped) and scroll it into view."""
+        if not self.rows:
+            self.selected = 0
+            return
+        self.selected = max(0, min(len(self.rows) - 1, i))
+        n = self.visible_rows
+        self.scroll = min(max(self.scroll, self.selected - n + 1), self.selected)
+        self.dirty = True
+
+    # ------------------------------------------------------------ input
+
+    def update(self, dt: float) -> None:
+        if self.toast.active:
+            self.toast.update(dt)
+            self.dirty = True
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.ctx.stack.pop(self)
+            elif e.key in (pygame.K_UP, pygame.K_DOWN):
+                self.select(self.selected + (1 if e.key == pygame.K_DOWN else -1))
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows:
+                self.choose(self.actions[0], self.selected)
+            elif e.key == pygame.K_DELETE and "Delete" in self.actions and self.rows:
+                self.choose("Delete", self.selected)
+            return True
+        if e.type == pygame.MOUSEWHEEL:
+            top = max(0, len(self.rows) - self.visible_rows)
+            self.scroll = max(0, min(top, self.scroll - e.y))
+            return True
+        if self.back.clicked(e):
+            self.ctx.stack.pop(self)
+            return True
+        for b in self.buttons:
+            if b.clicked(e) and self.rows:
+                self.choose(b.label, self.selected)
+                return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+                if self._row_rect(i).collidepoint(e.pos):
+                    if i == self.selected and getattr(e, "clicks", 1) >= 2:
+                        self.choose(self.actions[0], i)
+                    self.select(i)
+                    return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        backdrop(surface, a, self.title)
+        w, h = surface.get_size()
+        size = max(13, self.row_h * 2 // 5)
+        if not self.rows:
+            blit_text(surface, a, self.empty, size, theme.TEXT_DIM, self.list_rect.midtop,
+                      "midtop")
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
+            row, r = self.rows[i], self._row_rect(i)
+            fill = theme.PANEL_LIGHT if i == self.selected else theme.PANEL
+            panel(surface, r, fill, theme.HILITE if i == self.selected else theme.PANEL_EDGE, 8)
+            ink = (235, 110, 100) if row.error else theme.TEXT
+            blit_text(surface, a, row.title, size, ink, (r.x + 12, r.centery), "midleft",
+                      bold=True, max_width=r.w // 2 - 16)
+            blit_text(surface, a, row.detail, max(11, size - 3), theme.TEXT_DIM,
+                      (r.right - 12, r.centery), "midright", max_width=r.w // 2)
+        if len(self.rows) > self.visible_rows:
+            blit_text(surface, a, f"{self.scroll + 1}-{self.scroll + self.visible_rows} of "
+                      f"{len(self.rows)} (wheel to scroll)", max(11, size - 3), theme.TEXT_DIM,
+                      self.list_rect.midbottom, "midtop")
+        for b in [*self.buttons, self.back]:
+            b.enabled = b is self.back or bool(self.rows)
+            b.draw(surface, a)
+        self.toast.draw(surface, a, (w // 2, int(h * 0.2)))

@@ -1,0 +1,115 @@
+"""Saved games in the window: Continue, the Load screen and saving a named game."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ttr.autosave import Autosaver, Folders, peek_autosave, resume
+from ttr.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
+from ttr.ui.scene import AppContext, NewGame
+from ttr.ui.scenes.listing import ListScene, Row
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+logger = logging.getLogger(__name__)
+
+
+def folders(ctx: AppContext) -> Folders:
+    """The save folders (tests may put a `Folders` in ctx.extras["folders"])."""
+    f = ctx.extras.get("folders")
+    return f if isinstance(f, Folders) else Folders.default()
+
+
+def start_session(ctx: AppContext, session: Any, map_def: Any) -> None:
+    """Show the board for a (new or resumed) session, with autosave attached."""
+    from ttr.ui.scenes.board import BoardScene
+
+    Autosaver(folders(ctx)).attach(session)
+    hook = ctx.extras.get("session_hook")
+    if callable(hook):
+        hook(session)  # e.g. sound effects
+    session.warm_up()
+    ctx.stack.clear_to(BoardScene(ctx, session, map_def))
+
+
+def open_save(ctx: AppContext, save: SaveGame, path: Path | None) -> str | None:
+    """Resume `save` on the board; returns an error message instead if it cannot."""
+    try:
+        session, map_def = resume(save, path)
+    except SaveError as e:
+        logger.warning("cannot resume: %s", e)
+        return str(e)
+    rec = session.record
+    ctx.last_setup = NewGame(rec.map_id, rec.variant, tuple(session.seats), None)
+    start_session(ctx, session, map_def)
+    return None
+
+
+def continue_game(ctx: AppContext) -> str | None:
+    """Menu -> Continue: resume the autosave. Returns why not, or None on success."""
+    save, err = peek_autosave(folders(ctx))
+    if save is None:
+        return err or "There is no game to continue."
+    return open_save(ctx, save, folders(ctx).autosave)
+
+
+def save_named(board: BoardScene, name: str | None = None) -> str:
+    """Save the board's game under `name` (default: map and time); returns a message."""
+    s = board.session
+    name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
+    try:
+        path = Autosaver(folders(board.ctx)).save(s, name)
+    except OSError as e:
+        return f"Could not save: {e.strerror or e}"
+    return f"Saved as {path.stem}"
+
+
+def describe(save: SaveGame) -> str:
+    """`usa/base, 3 players (Ann, Ada, Bo), 41 moves, 2024-05-01 12:00`."""
+    rec = save.record
+    names = ", ".join(s.name for s in rec.seats)
+    when = save.saved_at.replace("T", " ")[:16]
+    dot = " \u00b7 "
+    return dot.join((f"{rec.map_id}/{rec.variant}", names, f"{len(rec.actions)} moves", when))
+
+
+class LoadScene(ListScene):
+    """Every save (autosave included); broken ones are shown in red and moved aside."""
+
+    title = "Load game"
+    empty = "No saved games. Save one from the pause menu (Esc) during a game."
+    actions = ("Load", "Delete")
+
+    def refresh(self) -> None:
+        self.entries = list_saves(folders(self.ctx).saves)
+        self.rows = []
+        for e in self.entries:
+            if e.error is not None:
+                self.rows.append(Row(f"{e.name}: broken", e.error, True))
+            else:
+                title = "Autosave (Continue)" if e.path.stem == AUTOSAVE_NAME else e.name
+                assert e.save is not None
+                self.rows.append(Row(title, describe(e.save)))
+        self.select(self.selected)
+
+    def choose(self, action: str, index: int) -> None:
+        e = self.entries[index]
+        if action == "Delete":
+            try:
+                if e.path.exists():
+                    e.path.unlink()
+            except OSError as err:
+                self.toast.show(f"Could not delete: {err.strerror or err}")
+            self.refresh()
+            return
+        if e.save is None:
+            self.toast.show("This save is broken and was moved aside")
+            return
+        err = open_save(self.ctx, e.save, e.path)
+        if err is not None:
+            self.toast.show(err[:120])
+            self.refresh()
