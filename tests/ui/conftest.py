@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from ttr.autosave import Folders
 from ttr.ui.app import App
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    """A 1280x720 app with instant animations and in-memory settings."""
+def app(tmp_path: Path) -> Iterator[App]:
+    """A 1280x720 app with instant animations, in-memory settings, private save folders."""
     a = App((1280, 720), pace=0.0, settings_file=None)
+    a.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
+                                      tmp_path / "stats.json")
     yield a
     for s in list(a.stack.scenes):
         s.on_exit()

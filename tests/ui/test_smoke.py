@@ -36,6 +36,7 @@ def test_menu_setup_settings_howto(app: App) -> None:
     key(pygame.K_DOWN)
     frames(app)
     assert menu.focus == 2  # skips the disabled Continue
+    menu.focus = [b.label for b in menu.buttons].index("Settings")
     key(pygame.K_RETURN)
     frames(app, 2)
     assert isinstance(app.stack.top, SettingsScene)
@@ -44,7 +45,7 @@ def test_menu_setup_settings_howto(app: App) -> None:
     assert app.ctx.settings.animation_speed > 0
     key(pygame.K_ESCAPE)
     frames(app, 2)
-    click(menu.buttons[3].rect.center)
+    click(next(b for b in menu.buttons if b.label == "How to play").rect.center)
     frames(app, 2)
     assert isinstance(app.stack.top, HowToScene)
     key(pygame.K_ESCAPE)

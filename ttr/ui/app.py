@@ -114,7 +114,7 @@ class App:
         """
         from ttr.mapfile import find_map
         from ttr.session import GameSession
-        from ttr.ui.scenes.board import BoardScene
+        from ttr.ui.scenes.saves import start_session
 
         map_def = find_map(setup.map_id)  # type: ignore[attr-defined]
         config = map_def.game_map.rules(setup.variant)  # type: ignore[attr-defined]
@@ -125,7 +125,7 @@ class App:
         self.ctx.last_setup = setup  # type: ignore[assignment]
         logger.info("game started: map %s variant %s seed %s seats %s", setup.map_id,  # type: ignore[attr-defined]
                     setup.variant, seed, ",".join(s.kind for s in setup.seats))  # type: ignore[attr-defined]
-        self.stack.clear_to(BoardScene(self.ctx, session, map_def))
+        start_session(self.ctx, session, map_def)  # autosave attached, board shown
 
     def show_scoring(self, session: object, map_def: object) -> None:
         """Replace the board with the scoring scene."""

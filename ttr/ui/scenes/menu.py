@@ -18,18 +18,35 @@ class MenuScene(Scene):
         self.buttons = [
             Button("New game", primary=True),
             Button("Continue", enabled=False, tip="No saved game yet"),
+            Button("Load game"),
+            Button("Replays"),
+            Button("Statistics"),
             Button("Settings"),
             Button("How to play"),
             Button("Quit"),
         ]
         self.focus = 0
+        self.message = ""
+        self.check_autosave()
         self.layout(ctx.size)
+
+    def check_autosave(self) -> None:
+        """Enable Continue when the autosave loads; a broken one is reported, moved aside."""
+        from ttr.ui.scenes.saves import folders, peek_autosave
+
+        save, err = peek_autosave(folders(self.ctx))
+        self.buttons[1].enabled = save is not None
+        self.message = err or self.message
+
+    def on_resume(self) -> None:
+        self.check_autosave()
+        self.dirty = True
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place the buttons for this window size."""
         w, h = size
-        bw, bh = max(260, w // 5), max(44, h // 14)
-        column(self.buttons, w // 2, int(h * 0.36), bw, bh, bh // 3)
+        bw, bh = max(260, w // 5), min(max(44, h // 14), int(h * 0.6) * 3 // 4 // len(self.buttons))
+        column(self.buttons, w // 2, int(h * 0.3), bw, bh, bh // 3)
         self._mark_focus()
 
     def _mark_focus(self) -> None:
@@ -52,6 +69,17 @@ class MenuScene(Scene):
             return
         if label == "New game":
             self.ctx.stack.push(SetupScene(self.ctx, self.ctx.last_setup))
+        elif label == "Continue":
+            from ttr.ui.scenes.saves import continue_game
+
+            self.message = continue_game(self.ctx) or ""
+            self.check_autosave()
+        elif label in ("Load game", "Replays", "Statistics"):
+            from ttr.ui.scenes import replay, saves, stats
+
+            make = {"Load game": saves.LoadScene, "Replays": replay.ReplaysScene,
+                    "Statistics": stats.StatsScene}[label]
+            self.ctx.stack.push(make(self.ctx))
         elif label == "Settings":
             self.ctx.stack.push(SettingsScene(self.ctx))
         elif label == "How to play":
@@ -93,5 +121,8 @@ class MenuScene(Scene):
         if not cont.enabled:
             blit_text(surface, a, "no saved game", max(11, h // 70), theme.TEXT_DIM,
                       (cont.rect.right + 10, cont.rect.centery), "midleft")
+        if self.message:
+            blit_text(surface, a, self.message, max(12, h // 60), (235, 110, 100),
+                      (w // 2, self.buttons[-1].rect.bottom + 12), "midtop", max_width=w - 40)
         blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
                   max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
