@@ -143,6 +143,18 @@ class SetupScene(Scene):
             seats.append(SeatSpec(name, r.color, None if kind == HUMAN else kind))
         return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed)
 
+    def _level_hint(self) -> str:
+        """One line about the AI level under the mouse (or the last AI seat)."""
+        from ttr.ai.base import agent_info
+
+        mouse = pygame.mouse.get_pos()
+        rows = [r for r in self.rows if self.kinds[r.kind_picker.index] != HUMAN]
+        hovered = [r for r in rows if r.kind_picker.rect.collidepoint(mouse)]
+        if not (hovered or rows):
+            return "All seats are human: pass the screen between turns (hot-seat)."
+        info = agent_info(self.kinds[(hovered or rows)[-1].kind_picker.index])
+        return f"{info.label}: {info.description}"
+
     # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -167,6 +179,8 @@ class SetupScene(Scene):
             r.remove_rect = pygame.Rect(x0 + cw - rh, ry, rh, rh)
         ay = y + len(self.rows) * (rh + gap)
         self.add.rect = pygame.Rect(x0, ay, int(cw * 0.3), rh)
+        hx = self.add.rect.right + gap
+        self.level_rect = pygame.Rect(hx, ay, x0 + cw - hx, int(rh * 1.3))
         self.add.enabled = len(self.rows) < 5
         by = min(h - rh - 30, ay + rh + 40)
         self.start.rect = pygame.Rect(0, 0, int(cw * 0.34), int(rh * 1.25))
@@ -272,6 +286,7 @@ class SetupScene(Scene):
                           r.remove_rect.center, "center")
         if self.add.enabled:
             self.add.draw(surface, a)
+        wrap_text(surface, a, self._level_hint(), size, theme.TEXT_DIM, self.level_rect)
         self.back.draw(surface, a)
         self.start.draw(surface, a)
         blit_text(surface, a, "Click a colour to change it, a name to edit it.", size,
