@@ -36,8 +36,8 @@ class ListScene(Scene):
         self.toast = Toast()
         self.buttons = [Button(a, primary=i == 0) for i, a in enumerate(self.actions)]
         self.back = Button("Back")
-        self.refresh()
         self.on_resize(ctx.size)
+        self.refresh()
 
     # ------------------------------------------------------------ subclass API
 

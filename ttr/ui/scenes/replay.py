@@ -170,7 +170,7 @@ class ReplayScene(Scene):
                     blit_text(surface, a, "\u2026", size, theme.TEXT_DIM, (r.x + 10, y - 4))
                     break
                 t = gm.ticket_by_id[tid]
-                label = f"{gm.city(t.a).name} \u2013 {gm.city(t.b).name}  {t.points}"
+                label = f"{gm.city_name(t.a)} \u2013 {gm.city_name(t.b)}  {t.points}"
                 blit_text(surface, a, label, max(11, size - 2), theme.TEXT_DIM, (r.x + 10, y),
                           cond=True, max_width=r.w - 20)
                 y += size + 2
