@@ -84,6 +84,8 @@ class App:
         if pace is not None:
             settings.animation_speed = settings.ai_pace = pace
             path = None  # a command-line pace is not saved
+        if size is None and settings.window_size:
+            size = clamp_size((settings.window_size[0], settings.window_size[1]))
         if size is None:
             try:
                 dw, dh = pygame.display.get_desktop_sizes()[0]
@@ -178,6 +180,7 @@ class App:
                 if size != (e.w, e.h):
                     self.screen = pg.display.set_mode(size, pg.RESIZABLE)
                 self.window_size = size
+                self.ctx.settings.window_size = list(size)  # remembered for the next start
                 self._resized(self.screen.get_size())
             elif e.type == pg.WINDOWSIZECHANGED:
                 if self.screen.get_size() != self.ctx.size:

@@ -1,9 +1,9 @@
-"""User preferences of the window app (animation speed, AI pace, fullscreen), as YAML."""
+"""User preferences of the window app (speeds, window, accessibility, sound), as YAML."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import yaml
@@ -21,6 +21,15 @@ class Settings:
     animation_speed: float = 1.0
     ai_pace: float = 1.0
     fullscreen: bool = False
+    window_size: list[int] | None = None
+    colorblind: bool = False
+    sound: bool = True
+    volume: float = 0.7
+    confirm_claim: str = "hot-seat"
+    """Ask before claiming a route: "hot-seat" (games with two or more humans), "always",
+    "never"."""
+    problem: str = field(default="", compare=False)
+    """Why the file could not be used (shown once in the menu); never saved."""
 
     @staticmethod
     def load(path: Path | None) -> Settings:
@@ -29,19 +38,27 @@ class Settings:
         if path is None or not path.exists():
             return s
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except (OSError, yaml.YAMLError) as e:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")[:100_000]) or {}
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
             logger.warning("cannot read settings %s: %s", path, e)
+            s.problem = f"Your settings file could not be read, so defaults are used ({path})"
             return s
         if not isinstance(data, dict):
+            s.problem = f"Your settings file is damaged, so defaults are used ({path})"
             return s
         for f in fields(Settings):
             v = data.get(f.name)
-            if f.name == "fullscreen" and isinstance(v, bool):
-                s.fullscreen = v
-            elif f.name != "fullscreen" and isinstance(v, int | float) \
-                    and not isinstance(v, bool) and 0 <= v <= 10:
-                setattr(s, f.name, float(v))
+            if f.name in ("fullscreen", "colorblind", "sound") and isinstance(v, bool):
+                setattr(s, f.name, v)
+            elif f.name == "window_size" and isinstance(v, list) and len(v) == 2 and all(
+                    isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 10000
+                    for x in v):
+                s.window_size = [v[0], v[1]]
+            elif f.name == "confirm_claim" and v in ("hot-seat", "always", "never"):
+                s.confirm_claim = v
+            elif f.name in ("animation_speed", "ai_pace", "volume") \
+                    and isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 10:
+                setattr(s, f.name, min(float(v), 1.0) if f.name == "volume" else float(v))
         return s
 
     def save(self, path: Path | None) -> None:
@@ -50,7 +67,10 @@ class Settings:
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(yaml.safe_dump(asdict(self), sort_keys=False), encoding="utf-8")
+            data = {k: v for k, v in asdict(self).items() if k != "problem"}
+            from ttr.saves import write_atomic
+
+            write_atomic(path, yaml.safe_dump(data, sort_keys=False))
         except OSError as e:
             logger.warning("cannot write settings %s: %s", path, e)
 

@@ -36,7 +36,7 @@ class MenuScene(Scene):
 
         save, err = peek_autosave(folders(self.ctx))
         self.buttons[1].enabled = save is not None
-        self.message = err or self.message
+        self.message = err or self.message or self.ctx.settings.problem
 
     def on_resume(self) -> None:
         self.check_autosave()

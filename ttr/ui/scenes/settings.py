@@ -1,4 +1,4 @@
-"""Settings: animation speed, AI pace and fullscreen, saved to the user config folder."""
+"""Settings: speeds, fullscreen, colour-blind mode, sound, confirm-before-claim; saved at once."""
 
 from __future__ import annotations
 
@@ -30,17 +30,25 @@ class SettingsScene(Scene):
         self.anim = Picker("Animations", labels, _nearest(s.animation_speed))
         self.pace = Picker("AI pace", labels, _nearest(s.ai_pace))
         self.full = Picker("Fullscreen", ["Off", "On"], int(s.fullscreen))
+        self.cb = Picker("Colour-blind symbols", ["Off", "On"], int(s.colorblind))
+        self.sound = Picker("Sound", ["Off", "On"], int(s.sound))
+        vol = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - 100 * s.volume))
+        self.volume = Picker("Volume", [f"{v}%" for v in VOLUMES], vol)
+        self.confirm = Picker("Confirm claims", list(CONFIRM.values()),
+                              list(CONFIRM).index(s.confirm_claim))
         self.back = Button("Back", primary=True)
-        self.items: list[Picker | Button] = [self.anim, self.pace, self.full, self.back]
+        self.pickers = [self.anim, self.pace, self.full, self.cb, self.sound, self.volume,
+                        self.confirm]
+        self.items: list[Picker | Button] = [*self.pickers, self.back]
         self.focus = 0
         self.on_resize(ctx.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        iw, ih = max(420, w // 3), max(44, h // 14)
+        iw, ih = max(420, w // 3), min(max(44, h // 14), int(h * 0.6) * 3 // 4 // len(self.items))
         for i, it in enumerate(self.items):
             it.rect = pygame.Rect(0, 0, iw if it is not self.back else iw // 2, ih)
-            it.rect.midtop = (w // 2, int(h * 0.32) + i * (ih + ih // 3))
+            it.rect.midtop = (w // 2, int(h * 0.26) + i * (ih + ih // 3))
         self._mark()
         self.dirty = True
 
@@ -56,6 +64,11 @@ class SettingsScene(Scene):
         if want != s.fullscreen:
             s.fullscreen = want
             self.ctx.nav.toggle_fullscreen()
+        s.colorblind = self.cb.index == 1
+        s.sound = self.sound.index == 1
+        s.volume = VOLUMES[self.volume.index] / 100
+        s.confirm_claim = list(CONFIRM)[self.confirm.index]
+        s.save(self.ctx.settings_file)  # saved immediately
 
     def _leave(self) -> None:
         self.ctx.settings.save(self.ctx.settings_file)
@@ -83,7 +96,7 @@ class SettingsScene(Scene):
         if self.back.clicked(e):
             self._leave()
             return True
-        for p in (self.anim, self.pace, self.full):
+        for p in self.pickers:
             if p.handle(e):
                 self._apply()
                 return True
@@ -99,6 +112,10 @@ class SettingsScene(Scene):
                 "between computer moves.  Instant skips both.")
         blit_text(surface, a, note, max(12, h // 60), theme.TEXT_DIM,
                   (w // 2, self.back.rect.bottom + 30), "midtop", max_width=w - 40)
+
+
+VOLUMES = tuple(range(0, 101, 10))
+CONFIRM = {"hot-seat": "In hot-seat games", "always": "Always", "never": "Never"}
 
 
 def _nearest(v: float) -> int:
