@@ -279,6 +279,13 @@ class BoardScene(Scene):
 
                 self.ctx.stack.push(PauseScene(self.ctx, self))
                 return True
+            if e.key == pygame.K_u:  # undo (games against the computer only)
+                from ttr.ui.scenes.saves import undo_last
+
+                why = undo_last(self)
+                if why:
+                    self.toast.show(why)
+                return True
             if e.key == pygame.K_d:
                 self._act_or_toast(DrawDeck, None, lambda: refuse_draw(self.shown_view,
                                                                        self.names, None))
@@ -346,7 +353,9 @@ class BoardScene(Scene):
         if rid is not None:
             route = v.public.game_map.route(rid)
             claims = [a for a in v.legal if isinstance(a, ClaimRoute) and a.route == rid]
-            if len(claims) == 1:
+            from ttr.ui.scenes.saves import confirm_claims
+
+            if len(claims) == 1 and not confirm_claims(self.ctx, self.session):
                 self.submit(claims[0])
             elif claims:
                 from ttr.ui.scenes.payment import PaymentScene

@@ -23,7 +23,7 @@ class PauseScene(Scene):
     def __init__(self, ctx: AppContext, board: BoardScene | None) -> None:
         super().__init__(ctx)
         self.board = board
-        self.buttons = [Button("Resume", primary=True), Button("Settings"),
+        self.buttons = [Button("Resume", primary=True), Button("Save game"), Button("Settings"),
                         Button("How to play"), Button("Quit to menu")]
         self.focus = 0
         self.on_resize(ctx.size)
@@ -32,7 +32,7 @@ class PauseScene(Scene):
         w, h = size
         bw, bh = max(240, w // 6), max(40, h // 16)
         column(self.buttons, w // 2, h // 2 - 2 * bh, bw, bh, bh // 3)
-        self.box = pygame.Rect(0, 0, bw + 80, 4 * (bh + bh // 3) + bh * 2)
+        self.box = pygame.Rect(0, 0, bw + 80, len(self.buttons) * (bh + bh // 3) + bh * 2)
         self.box.midtop = (w // 2, self.buttons[0].rect.top - bh * 3 // 2)
         for i, b in enumerate(self.buttons):
             b.focused = i == self.focus
@@ -45,6 +45,11 @@ class PauseScene(Scene):
 
         label = self.buttons[i].label
         if label == "Resume":
+            self.ctx.stack.pop(self)
+        elif label == "Save game" and self.board is not None:
+            from ttr.ui.scenes.saves import save_named
+
+            self.board.toast.show(save_named(self.board))
             self.ctx.stack.pop(self)
         elif label == "Settings":
             self.ctx.stack.push(SettingsScene(self.ctx))

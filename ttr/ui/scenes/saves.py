@@ -113,3 +113,29 @@ class LoadScene(ListScene):
         if err is not None:
             self.toast.show(err[:120])
             self.refresh()
+
+
+def confirm_claims(ctx: AppContext, session: Any) -> bool:
+    """Whether a route claim should be confirmed first (the confirm-before-claim setting)."""
+    mode = ctx.settings.confirm_claim
+    return mode == "always" or (mode == "hot-seat" and session.hot_seat)
+
+
+def undo_last(board: BoardScene) -> str | None:
+    """Take back the human's last action (see ttr.undo); returns why not, or None."""
+    from ttr.session import GameSession
+    from ttr.undo import check_undo, undone
+
+    s = board.session
+    humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]
+    if len(humans) != 1:
+        return "Undo is only for games against the computer"
+    check = check_undo(s.record, s.game_map, humans[0])
+    if check.keep is None:
+        return check.why
+    session = GameSession.resume(s.game_map, undone(s.record, check.keep))
+    s.after_action.clear()
+    start_session(board.ctx, session, board.map_def)
+    Autosaver(folders(board.ctx)).save(session)
+    logger.info("undo: back to %d actions", check.keep)
+    return None
