@@ -99,6 +99,9 @@ class App:
         self.stack = SceneStack()
         self.ctx = AppContext(Assets(), settings, self.stack, self, path,  # type: ignore[arg-type]
                               quit_at_end=quit_at_end, size=self.screen.get_size())
+        from ttr.ui.sound import SoundBoard
+
+        self.ctx.extras["session_hook"] = SoundBoard(settings).attach  # effects per action
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_hooks: list[Callable[[], None]] = []
