@@ -27,7 +27,14 @@ SECTIONS: tuple[tuple[str, str], ...] = (
                "Stations let you borrow one rival route into a city; unused stations score 4."),
     ("Controls", "Click a card or the deck to draw, click a route to claim it, click the "
                  "ticket pile for tickets. Hover a route to see its cost. Space or a click "
-                 "skips animations. Esc pauses. F11 toggles fullscreen."),
+                 "skips animations. Esc pauses. F11 toggles fullscreen. Keys: 1-5 take a "
+                 "face-up card, D draws from the deck, T draws tickets, U undoes."),
+    ("Undo and saving", "Against the computer, U takes back your last move (and the "
+                        "computer's replies) only if nothing hidden came to light since: not "
+                        "after a blind draw, a face-up card replaced from the deck, new "
+                        "tickets, a tunnel, or a rival's claim. Hot-seat games have no undo; "
+                        "claims are confirmed instead (Settings). The game is saved after "
+                        "every move: Continue picks it up."),
 )
 
 
