@@ -1,7 +1,8 @@
 """`ttr bench`: engine speed on full random games (one core), and longest-path timing.
 
 Random games run on the playout fast path (`Sim.sample` + `Sim.step`), from `new_game`
-to the final scoring. A *decision* is one action (a turn of two card draws is two
+to the final scoring. Times are CPU time of this process (`time.process_time`), so
+other programs on a shared machine disturb them less than wall-clock time. A *decision* is one action (a turn of two card draws is two
 decisions); a *turn* is one player's whole turn.
 """
 
@@ -21,13 +22,13 @@ def random_games(gm: GameMap, cfg: RulesConfig, players: int, games: int,
                  seed: int) -> dict[str, float]:
     """Play random games on the fast path; return speed figures."""
     decisions = turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for g in range(games):
         sim = Sim.thaw(new_game(gm, cfg, players, f"{seed}:{g}"))
         decisions += sim.play_random(random.Random(f"{seed}:{g}"))
         turns += sim.turn
         results(sim.freeze())
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {
         "games_per_s": games / elapsed,
         "turns_per_game": turns / games,

@@ -48,6 +48,10 @@ def sample(sim: Sim, rng: random.Random) -> Action:
         orders = _ORDERS4 if sim.stations_left[sim.current] else _ORDERS3
         for kind in orders[int(rand() * len(orders))]:
             if kind == 0:
+                faceup = sim.faceup
+                if sim.deck and -1 not in faceup:  # the usual case, inlined
+                    i = int(rand() * (len(faceup) + 1))
+                    return _FACEUP[i] if i < len(faceup) else _DECK
                 action = _draw(sim, rand, first=True)
                 if action is not None:
                     return action
@@ -68,6 +72,10 @@ def sample(sim: Sim, rng: random.Random) -> Action:
                     return BuildStation(sim.gm.cities[city].id, pay)
         return _PASS
     if stage == SECOND:
+        faceup = sim.faceup
+        if sim.deck and LOCO not in faceup and -1 not in faceup:  # the usual case
+            i = int(rand() * (len(faceup) + 1))
+            return _FACEUP[i] if i < len(faceup) else _DECK
         action = _draw(sim, rand, first=False)
         assert action is not None, "second draw stage with nothing to draw"
         return action

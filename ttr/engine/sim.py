@@ -204,17 +204,20 @@ class Sim:
         faceup = self.faceup
         if -1 not in faceup:
             return
-        for slot in range(len(faceup)):
-            if faceup[slot] < 0:
-                c = self._pop_card()
+        deck = self.deck
+        for slot, c in enumerate(faceup):
+            if c < 0:
+                c = deck.pop() if deck else self._pop_card()
                 if c < 0:
                     break
                 faceup[slot] = c
                 if self.events is not None:
                     self.events.append(FaceUpDealt(slot, _COLOR[c]))
         limit = self.cfg.faceup_loco_reset
+        if not limit or faceup.count(LOCO) < limit:
+            return
         wipes = 0
-        while limit and faceup.count(LOCO) >= limit and wipes < self.cfg.max_consecutive_resets:
+        while faceup.count(LOCO) >= limit and wipes < self.cfg.max_consecutive_resets:
             wipes += 1
             wiped = [c for c in faceup if c >= 0]
             for c in wiped:
@@ -405,7 +408,8 @@ class Sim:
 
     def _step_deck(self, action: DrawDeck) -> None:
         seat = self.current
-        c = self._pop_card()
+        deck = self.deck
+        c = deck.pop() if deck else self._pop_card()
         self.hands[seat][c] += 1
         if self.events is not None:
             self.events.append(CardTaken(seat, "deck", None, _COLOR[c]))
@@ -485,7 +489,7 @@ class Sim:
 
     def _after_draw(self) -> None:
         self.passes = 0
-        if self.stage == CHOOSE and self._can_second_draw():
+        if self.stage == CHOOSE and (self.deck or self._can_second_draw()):
             self.stage = SECOND
         else:
             self._end_turn()
