@@ -164,7 +164,7 @@ class ReplayScene(Scene):
                       max_width=r.w - 36)
             self._draw_hand(surface, fr, seat, pygame.Rect(r.x + 8, r.y + 16 + size * 2,
                                                           r.w - 16, size * 2))
-            y = r.y + 24 + size * 4
+            y = r.y + 22 + size * 5
             for tid in fr.tickets[seat]:
                 if y + size > r.bottom - 4:
                     blit_text(surface, a, "\u2026", size, theme.TEXT_DIM, (r.x + 10, y - 4))
