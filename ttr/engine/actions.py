@@ -136,9 +136,11 @@ def parse_action(text: str) -> Action:
     if not words:
         raise TtrError("empty action")
     verb, args = words[0].lower(), words[1:]
-    simple = {"deck": DrawDeck, "tickets": DrawTickets, "pass": Pass, "withdraw": WithdrawTunnel}
+    simple: dict[str, Action] = {
+        "deck": DrawDeck(), "tickets": DrawTickets(), "pass": Pass(), "withdraw": WithdrawTunnel(),
+    }
     if verb in simple and not args:
-        return simple[verb]()
+        return simple[verb]
     if verb == "faceup" and len(args) == 1 and args[0].isdigit():
         return DrawFaceUp(int(args[0]))
     if verb == "claim" and len(args) == 2:

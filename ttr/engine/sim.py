@@ -63,6 +63,35 @@ class Sim:
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
         "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_len",
     )
+    gm: GameMap
+    cfg: RulesConfig
+    n: int
+    seed: int | str
+    shuffles: int
+    hands: list[list[int]]
+    tickets: list[list[str]]
+    offers: list[list[str]]
+    trains: list[int]
+    stations_left: list[int]
+    route_pts: list[int]
+    current: int
+    stage: int
+    deck: list[int]
+    faceup: list[int]
+    discard: list[int]
+    ticket_deck: list[str]
+    owners: list[int]
+    station_at: list[int]
+    turns_left: int
+    passes: int
+    turn: int
+    tunnel: tuple[int, list[int], list[int], int] | None
+    events: list[Event] | None
+    _ppoints: list[int]
+    _rinfo: tuple[tuple[int, int, int, int, int], ...]
+    _double_open: bool
+    _open: list[list[tuple[int, int, int, int]]]
+    _open_len: list[list[int]]
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
         self.gm = gm

@@ -90,9 +90,9 @@ def check_invariants(state: GameState, trains: bool = True) -> None:
     seen = list(state.discard.counts)
     for c in state.deck:
         seen[c] += 1
-    for c in state.faceup:
-        if c is not None:
-            seen[c] += 1
+    for f in state.faceup:
+        if f is not None:
+            seen[f] += 1
     for p in state.players:
         for i, n in enumerate(p.hand.counts):
             seen[i] += n

@@ -118,8 +118,8 @@ def unseen_cards(view: PlayerView) -> list[int]:
         for c in pub.tunnel.revealed:
             known[c] += 1
     out: list[int] = []
-    for c in range(9):
-        out += [c] * (counts[c] - known[c])
+    for color in range(9):
+        out += [color] * (counts[color] - known[color])
     return out
 
 
