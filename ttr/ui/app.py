@@ -97,7 +97,7 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Ticket to Ride")
         self.stack = SceneStack()
-        self.ctx = AppContext(Assets(), settings, self.stack, self, path,  # type: ignore[arg-type]
+        self.ctx = AppContext(Assets(settings), settings, self.stack, self, path,  # type: ignore[arg-type]
                               quit_at_end=quit_at_end, size=self.screen.get_size())
         from ttr.ui.sound import SoundBoard
 

@@ -9,6 +9,7 @@ import pygame
 
 from ttr.engine import CardColor
 from ttr.ui import theme
+from ttr.ui.symbols import card_symbol
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +29,8 @@ def fonts_dir() -> Path:
 class Assets:
     """Caches of fonts by (file, pixel size) and of generated surfaces by key."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: object | None = None) -> None:
+        self.settings = settings  # read for `colorblind`
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._surfs: dict[tuple[object, ...], pygame.Surface] = {}
         self._text: dict[tuple[object, ...], pygame.Surface] = {}
@@ -63,6 +65,11 @@ class Assets:
             self._text[key] = s
         return s
 
+    @property
+    def colorblind(self) -> bool:
+        """Whether colour-blind symbols are on (the live setting)."""
+        return bool(getattr(self.settings, "colorblind", False))
+
     def clear_sized(self) -> None:
         """Drop size-dependent surfaces (after a resize)."""
         self._surfs.clear()
@@ -70,10 +77,11 @@ class Assets:
 
     def card(self, color: CardColor | None, w: int, h: int) -> pygame.Surface:
         """A train card face (None: the card back)."""
-        key = ("card", color, w, h)
+        cb = self.colorblind
+        key = ("card", color, w, h, cb)
         s = self._surfs.get(key)
         if s is None:
-            s = draw_card(color, w, h)
+            s = draw_card(color, w, h, cb)
             self._surfs[key] = s
         return s
 
@@ -102,8 +110,9 @@ class Assets:
         return s
 
 
-def draw_card(color: CardColor | None, w: int, h: int) -> pygame.Surface:
-    """Paint a card face: coloured body, a locomotive silhouette, rounded corners."""
+def draw_card(color: CardColor | None, w: int, h: int, symbols: bool = False) -> pygame.Surface:
+    """Paint a card face: coloured body, a locomotive silhouette (or, with `symbols`, the
+    colour's colour-blind symbol), rounded corners."""
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     r = s.get_rect()
     rad = max(3, w // 9)
@@ -131,7 +140,15 @@ def draw_card(color: CardColor | None, w: int, h: int) -> pygame.Surface:
         hi = theme.mix(base, (255, 255, 255), 0.25)
         pygame.draw.rect(s, hi, (body.x, body.y, body.w, body.h // 3),
                          border_top_left_radius=rad - 1, border_top_right_radius=rad - 1)
-    _loco_icon(s, body, theme.text_on(base) if color != CardColor.LOCOMOTIVE else (30, 30, 30))
+    if symbols:
+        bg = base if color != CardColor.LOCOMOTIVE else (250, 248, 240)
+        c = (body.centerx, body.centery - body.h * 0.1)  # clear of the count badge
+        rr = min(body.w * 0.36, body.h * 0.3)
+        if color == CardColor.LOCOMOTIVE:
+            pygame.draw.circle(s, bg, c, rr * 1.2)
+        card_symbol(s, color, c, rr, bg)
+    else:
+        _loco_icon(s, body, theme.text_on(base) if color != CardColor.LOCOMOTIVE else (30, 30, 30))
     pygame.draw.rect(s, (60, 54, 46), r, 1, border_radius=rad)
     return s
 

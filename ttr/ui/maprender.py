@@ -14,6 +14,7 @@ from ttr.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.assets import Assets
+from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
@@ -47,6 +48,7 @@ class MapRenderer:
         self._drawn: dict[str, int] = {}
         self._composed: pygame.Surface | None = None
         self.player_rgb: list[theme.RGB] = []
+        self._cb = False  # colour-blind symbols drawn on the cached layers
 
     # ------------------------------------------------------------ geometry
 
@@ -76,6 +78,7 @@ class MapRenderer:
     def resize(self, vp: Viewport) -> None:
         """New viewport: redraw the static layer and drop the trains layer."""
         self.vp = vp
+        self._cb = self.assets.colorblind
         self.static = self._draw_static(vp)
         self.trains = None
         self._owners_key = None
@@ -146,6 +149,8 @@ class MapRenderer:
                 for j in range(lw):
                     pygame.draw.aalines(surf, edge, True, pts if j == 0 else
                                         [self._local(p) for p in scale_quad(q, 1 - j * 0.06)])
+            if self._cb and r.color is not None:
+                slot_symbol(surf, r.color, pts, fill)
             if i < r.ferry:
                 cx, cy = self._local(geo.quad_center(q))
                 _loco_mark(surf, (cx, cy), max(3.0, vp.scale * 4.2))
@@ -179,6 +184,8 @@ class MapRenderer:
     def trains_layer(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
                      hidden: frozenset[str] = frozenset()) -> pygame.Surface:
         """The claimed routes drawn as the owners' train cars (cached per ownership)."""
+        if self._cb != self.assets.colorblind and self.vp is not None:
+            self.resize(self.vp)  # the setting changed: symbols on or off
         key = (tuple(owners), tuple(player_rgb), hidden)
         if self.trains is not None and key == self._owners_key:
             return self.trains
@@ -207,7 +214,7 @@ class MapRenderer:
 
     def _cars(self, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
         for q in self.slots[route_id]:
-            draw_car(surf, [self._local(p) for p in q], rgb)
+            draw_car(surf, [self._local(p) for p in q], rgb, mark=self._cb)
 
     def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB]) -> pygame.Surface:
         """Static layer with the trains on it, as one opaque surface (one blit per frame)."""
@@ -221,9 +228,10 @@ class MapRenderer:
 
 
 def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: theme.RGB,
-             lift: float = 0.0) -> None:
+             lift: float = 0.0, mark: bool = False) -> None:
     """A plastic train car over a slot: drop shadow, a slightly larger body, a roof
-    highlight and a dark rim (so claimed routes stand out from printed slots)."""
+    highlight (or, with `mark`, the owner's colour-blind mark) and a dark rim (so claimed
+    routes stand out from printed slots)."""
     cx = sum(x for x, _ in pts) / 4
     cy = sum(y for _, y in pts) / 4 - lift
 
@@ -245,7 +253,10 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
     edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else (170, 170, 170)
     pygame.draw.polygon(surf, edge, body)
     pygame.draw.polygon(surf, rgb, grow(0.96, 1.02))
-    pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.4), grow(0.7, 0.36))
+    if mark:
+        car_mark(surf, grow(1.0, 1.0), rgb)
+    else:
+        pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.4), grow(0.7, 0.36))
     pygame.draw.aalines(surf, edge, True, body)
 
 

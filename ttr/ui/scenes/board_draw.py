@@ -14,6 +14,7 @@ from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.maprender import draw_car
 from ttr.ui.scenes.board_text import route_tip, turn_banner
+from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, panel
 
 if TYPE_CHECKING:
@@ -114,7 +115,8 @@ def _map(board: BoardScene, surface: pygame.Surface) -> None:
     for s in board.sprites:
         if s.kind == "car":
             pts = r.px_quad(s.data["quad"])
-            draw_car(surface, pts, s.data["rgb"], lift=s.data["lift"] * vp.scale)
+            draw_car(surface, pts, s.data["rgb"], lift=s.data["lift"] * vp.scale,
+                     mark=board.ctx.assets.colorblind)
 
 
 def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
@@ -143,6 +145,9 @@ def _players(board: BoardScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, rgb, stripe, border_top_left_radius=8,
                          border_bottom_left_radius=8)
         x = stripe.right + f // 2
+        if a.colorblind:
+            player_mark(surface, rgb, (x + f * 0.6, r.y + f // 3 + f * 0.6), f * 0.62)
+            x += int(f * 1.6)
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
         name = spec.name + ("" if spec.agent is None else f"  \u00b7 {level}")

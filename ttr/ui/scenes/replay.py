@@ -17,6 +17,7 @@ from ttr.ui import theme
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport
 from ttr.ui.widgets import Button, blit_text, panel
 
@@ -157,8 +158,12 @@ class ReplayScene(Scene):
             hot = seat == fr.view.public.current
             panel(surface, r, theme.PANEL, theme.HILITE if hot else theme.PANEL_EDGE, 8)
             pub = fr.view.public.players[seat]
-            pygame.draw.circle(surface, self.player_rgb[seat], (r.x + 14, r.y + 14 + size // 2),
-                               size // 2 + 2)
+            if a.colorblind:
+                player_mark(surface, self.player_rgb[seat], (r.x + 14, r.y + 14 + size // 2),
+                            size // 2 + 3)
+            else:
+                pygame.draw.circle(surface, self.player_rgb[seat],
+                                   (r.x + 14, r.y + 14 + size // 2), size // 2 + 2)
             blit_text(surface, a, f"{self.names[seat]}  {pub.route_points} pts  "
                       f"{pub.trains} trains", size, theme.TEXT, (r.x + 28, r.y + 10), bold=True,
                       max_width=r.w - 36)

@@ -8,6 +8,7 @@ import pygame
 
 from ttr.ui import geometry as geo
 from ttr.ui import theme
+from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, panel
 
 if TYPE_CHECKING:
@@ -60,7 +61,11 @@ def draw_scoring(sc: ScoringScene, surface: pygame.Surface) -> None:
         title = sc.names[seat]
         if sc.finished:
             title = f"{pres.rank}. {title}"
-        blit_text(surface, a, title, f + 2, theme.TEXT, (box.x + 16, box.y + 6), bold=True)
+        tx = box.x + 16
+        if a.colorblind:
+            player_mark(surface, sc.rgb[seat], (tx + f * 0.6, box.y + 6 + f * 0.7), f * 0.62)
+            tx += int(f * 1.6)
+        blit_text(surface, a, title, f + 2, theme.TEXT, (tx, box.y + 6), bold=True)
         blit_text(surface, a, str(round(sc.totals[seat].x)), int(f * 1.8), theme.ACCENT,
                   (box.right - 10, box.y + 4), "topright", bold=True)
         lines = sc.lines[seat]
