@@ -78,6 +78,7 @@ class SetupScene(Scene):
         self.seed = preset.seed if preset else None
         self.start = Button("Start game", primary=True)
         self.back = Button("Back")
+        self.rules = Button("Rules")
         self.add = Button("+ Add player")
         self.editing: int | None = None
         self.toast = Toast()
@@ -186,6 +187,7 @@ class SetupScene(Scene):
         self.start.rect = pygame.Rect(0, 0, int(cw * 0.34), int(rh * 1.25))
         self.start.rect.topright = (x0 + cw, by)
         self.back.rect = pygame.Rect(x0, by, int(cw * 0.2), int(rh * 1.25))
+        self.rules.rect = self.back.rect.move(self.back.rect.w + gap, 0)
         self.dirty = True
 
     # ------------------------------------------------------------ input
@@ -224,6 +226,11 @@ class SetupScene(Scene):
             return True
         if self.back.clicked(e):
             self.ctx.stack.pop(self)
+            return True
+        if self.rules.clicked(e):
+            from ttr.ui.scenes.howto import HowToScene
+
+            self.ctx.stack.push(HowToScene(self.ctx, self.map_id, self.variant_picker.value))
             return True
         if self.add.clicked(e) and len(self.rows) < 5:
             lvl = default_level(self.levels)
@@ -288,6 +295,7 @@ class SetupScene(Scene):
             self.add.draw(surface, a)
         wrap_text(surface, a, self._level_hint(), size, theme.TEXT_DIM, self.level_rect)
         self.back.draw(surface, a)
+        self.rules.draw(surface, a)
         self.start.draw(surface, a)
         blit_text(surface, a, "Click a colour to change it, a name to edit it.", size,
                   theme.TEXT_DIM, (w // 2, h - 8), "midbottom")
