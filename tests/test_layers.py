@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "ttr"
-SESSION_LEVEL = {"session", "mapfile", "mapcheck", "record", "settings", "paths", "gameopts",
-                 "simulate", "bench", "saves", "stats", "replays", "autosave", "undo", "cli", "__main__"}
+ENTRY_POINTS = {"cli", "__main__"}
+"""The only top-level modules that may start the UI; every other ttr/*.py is session level."""
 
 
 def imports(path: Path) -> set[str]:
