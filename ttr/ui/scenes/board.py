@@ -31,6 +31,7 @@ from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
+from ttr.ui.scenes import scoring as _scoring  # noqa: F401  (loaded now, not when the game ends)
 from ttr.ui.scenes.board_anims import clips_for
 from ttr.ui.scenes.board_text import (
     log_line,
@@ -88,6 +89,12 @@ class BoardScene(Scene):
     def seat_name(self, seat: int) -> str:
         """Display name of a seat."""
         return self.names[seat]
+
+    def sfx(self, name: str) -> None:
+        """Play a sound effect now (clips call this when their moment comes)."""
+        snd = self.ctx.extras.get("sound")
+        if snd is not None:
+            snd.play(name)
 
     def score_counter(self, seat: int) -> Sprite:
         """The displayed (animated) route score of a seat."""

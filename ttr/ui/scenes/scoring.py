@@ -105,7 +105,9 @@ class ScoringScene(Scene):
         self.public = session.view_for(None).public
         self.names = [s.name for s in session.seats]
         self.rgb = [theme.PLAYER_RGB.get(s.color, (200, 200, 200)) for s in session.seats]
-        self.renderer = MapRenderer(map_def, ctx.assets)
+        board = next((s for s in ctx.stack.scenes if isinstance(getattr(s, "renderer", None),
+                                                                  MapRenderer)), None)
+        self.renderer = MapRenderer(map_def, ctx.assets, board.renderer if board else None)
         self.totals = [Sprite(x=0) for _ in self.names]
         self.lines: list[list[tuple[str, int]]] = [[] for _ in self.names]
         self.current: Step | None = None
@@ -156,10 +158,18 @@ class ScoringScene(Scene):
     def _begin(self, st: Step) -> None:
         self.current = st
         self.lines[st.seat].append((st.label, st.delta))
+        if st.delta > 0:
+            self._sfx("score" if st.kind != "ticket" else "card")
+
+    def _sfx(self, name: str) -> None:
+        snd = self.ctx.extras.get("sound")
+        if snd is not None:
+            snd.play(name)
 
     def _end(self) -> None:
         self.current = None
         self.finished = True
+        self._sfx("end")
         logger.info("scoring done: %s", ", ".join(
             f"{self.names[s]} {self._total(s)}" for s in self.result.ranking))
         if self.ctx.quit_at_end:
