@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 from uihelp import frames, start
 
-from ttr.engine import CardColor, CardTaken, GameOver, RouteClaimed
 from ttr.ui.app import App
 from ttr.ui.prefs import Settings
-from ttr.ui.sound import NOTES, SoundBoard, pick, synthesize
+from ttr.ui.scenes.board import BoardScene
+from ttr.ui.sound import NOTES, SoundBoard, synthesize
 
 
 def test_synthesis_is_bounded_and_short() -> None:
@@ -16,13 +16,6 @@ def test_synthesis_is_bounded_and_short() -> None:
         s = synthesize(notes, 22050, 2)
         assert 0 < len(s) / 2 / 22050 < 1.2, name
         assert max(abs(x) for x in s) <= 32767
-
-
-def test_pick_prefers_the_important_event() -> None:
-    assert pick((CardTaken(0, "deck", None, CardColor.RED),)) == "card"
-    assert pick((CardTaken(0, "deck", None, None), RouteClaimed(0, "r", None, 1))) == "train"  # type: ignore[arg-type]
-    assert pick((GameOver(None),)) == "end"  # type: ignore[arg-type]
-    assert pick(()) is None
 
 
 def test_mute_and_no_device(monkeypatch) -> None:  # noqa: ANN001
@@ -47,5 +40,26 @@ def test_mute_and_no_device(monkeypatch) -> None:  # noqa: ANN001
 def test_a_game_makes_sounds(app: App) -> None:
     start(app, "random,random")
     frames(app, 30)
-    hook = app.ctx.extras["session_hook"]
-    assert "card" in hook.__self__.played or "tickets" in hook.__self__.played
+    played = app.ctx.extras["sound"].played
+    assert "card" in played or "tickets" in played
+
+
+def test_sounds_wait_for_the_animation(app: App) -> None:
+    app.ctx.settings.animation_speed = 1.0
+    start(app, "greedy,greedy")
+    board = next(s for s in app.stack.scenes if isinstance(s, BoardScene))
+    sb = app.ctx.extras["sound"]
+    checked = heard = 0
+    for _ in range(600):
+        was_busy = board.queue.busy
+        sb.played.clear()
+        frames(app, 1)
+        if board.queue.busy and not was_busy:  # a move arrived: its clips just started
+            assert sb.played == []  # nothing heard before the card lands / cars drop
+            while board.queue.busy:
+                frames(app, 1)
+            heard += bool(sb.played)  # ...and heard when it happens
+            checked += 1
+            if checked >= 3:
+                break
+    assert checked >= 3 and heard >= 1

@@ -101,7 +101,7 @@ class App:
                               quit_at_end=quit_at_end, size=self.screen.get_size())
         from ttr.ui.sound import SoundBoard
 
-        self.ctx.extras["session_hook"] = SoundBoard(settings).attach  # effects per action
+        self.ctx.extras["sound"] = SoundBoard(settings)  # played by the animation clips
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_hooks: list[Callable[[], None]] = []

@@ -1,24 +1,25 @@
 """Short sound effects synthesized at start (no sample files, no numpy).
 
 `SoundBoard` opens the mixer if it can; without an audio device every call is a
-silent no-op. Playing never blocks (pygame mixes on its own thread). The board's
-session calls `on_events` after each action (a `GameSession.after_action` hook).
+silent no-op. Playing never blocks (pygame mixes on its own thread). The board's and
+the scoring scene's animation clips call `play` at the moment a card lands, cars drop
+or points are scored, so sounds stay in step with what is seen.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import time
 from array import array
 from typing import Any
 
 import pygame
 
-from ttr.engine import CardTaken, GameOver, RouteClaimed, StationBuilt, TicketsKept, TicketsOffered
-
 logger = logging.getLogger(__name__)
 
 RATE = 22050
+MIN_GAP = 0.04  # seconds: the same effect again sooner than this is dropped
 
 # name -> list of (frequency Hz, start s, duration s, amplitude 0..1)
 NOTES: dict[str, list[tuple[float, float, float, float]]] = {
@@ -53,22 +54,6 @@ def synthesize(notes: list[tuple[float, float, float, float]], rate: int = RATE,
     return out
 
 
-def pick(events: tuple[Any, ...]) -> str | None:
-    """The one effect for an action's events (the most important one wins)."""
-    names = set()
-    for e in events:
-        match e:
-            case GameOver():
-                names.add("end")
-            case RouteClaimed() | StationBuilt():
-                names.add("train")
-            case TicketsOffered() | TicketsKept():
-                names.add("tickets")
-            case CardTaken():
-                names.add("card")
-    return next((n for n in ("end", "train", "tickets", "card") if n in names), None)
-
-
 class SoundBoard:
     """The effects, muted or scaled by the settings (`sound`, `volume`) at play time."""
 
@@ -76,6 +61,7 @@ class SoundBoard:
         self.settings = settings
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []
+        self._last: dict[str, float] = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(RATE, -16, 1, 512)
@@ -99,6 +85,10 @@ class SoundBoard:
         """Start an effect (never blocks; silent when muted or without audio)."""
         if not getattr(self.settings, "sound", True):
             return
+        now = time.monotonic()
+        if now - self._last.get(name, -1.0) < MIN_GAP:
+            return  # instant animations: one effect, not a pile of them
+        self._last[name] = now
         self.played.append(name)
         del self.played[:-20]
         snd = self.sounds.get(name)
@@ -110,13 +100,3 @@ class SoundBoard:
         except pygame.error as e:  # the device went away
             logger.info("sound failed: %s", e)
             self.sounds = {}
-
-    def on_events(self, session: Any, events: tuple[Any, ...]) -> None:
-        """`GameSession.after_action` hook: one effect per action."""
-        name = pick(events)
-        if name is not None:
-            self.play(name)
-
-    def attach(self, session: Any) -> None:
-        """Hook into a session (`AppContext.extras["session_hook"]`)."""
-        session.after_action.append(self.on_events)

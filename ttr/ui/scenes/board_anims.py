@@ -94,6 +94,7 @@ def _card_taken(board: BoardScene, e: CardTaken) -> Clip:
         slot = e.slot
         clips.append(Call(lambda: board.overrides.setdefault("faceup", {}).__setitem__(slot, None)))
     clips.append(_fly(board, sprite, target, _d(board, theme.CARD_FLY), end_scale))
+    clips.append(Call(lambda: board.sfx("card")))  # as it lands
     return Sequence(*clips)
 
 
@@ -133,12 +134,13 @@ def _route_claimed(board: BoardScene, e: RouteClaimed) -> Clip:
         def add(s: Sprite = s) -> None:
             board.sprites.append(s)
 
+        landed: list[Clip] = [Call(lambda: board.sfx("train"))] if i == 0 else []
         clips.append(Sequence(Wait(stagger * i), Call(add), Parallel(
             Tween(s, "alpha", 255, drop * 0.5, "linear"),
             _lift(s, drop),
-        )))
+        ), *landed))
     counter = board.score_counter(e.seat)
-    return Sequence(Parallel(*clips),
+    return Sequence(Parallel(*clips), Call(lambda: board.sfx("score")),
                     Tween(counter, "x", counter.x + e.points, _d(board, theme.SCORE_COUNT),
                           "out_cubic"))
 
@@ -169,9 +171,10 @@ def _tickets_offered(board: BoardScene, e: TicketsOffered) -> Clip:
     clips: list[Clip] = []
     for i in range(e.count):
         s = Sprite(src.centerx, src.centery, kind="ticket", data={"w": src.w // 2, "h": src.h // 2})
+        landed: list[Clip] = [Call(lambda: board.sfx("tickets"))] if i == 0 else []
         clips.append(Sequence(Wait(_d(board, 0.08) * i),
                               _fly(board, s, target, _d(board, theme.TICKET_FLY),
-                                   1.0 if mine else 0.5)))
+                                   1.0 if mine else 0.5), *landed))
     return Parallel(*clips)
 
 
@@ -196,7 +199,7 @@ def _tunnel_withdrawn(board: BoardScene, e: TunnelWithdrawn) -> Clip:
 
 def _station_built(board: BoardScene, e: StationBuilt) -> Clip:
     return Sequence(Call(lambda: board.overrides.setdefault("stations", {}).__setitem__(
-        e.city, e.seat)), Wait(_d(board, 0.35)))
+        e.city, e.seat)), Call(lambda: board.sfx("train")), Wait(_d(board, 0.35)))
 
 
 def _final_round(board: BoardScene, e: FinalRound) -> Clip:
