@@ -12,6 +12,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ttr.ai.blocking import block_values
 from ttr.ai.cards import card_needs, choose_payment, color_value
 from ttr.ai.planning import Network, Plan, network_for, shortest_path, ticket_plan
 from ttr.engine import (
@@ -28,6 +29,9 @@ from ttr.engine import (
     Stage,
     WithdrawTunnel,
 )
+
+PACE_PRIOR, PACE_TURNS = 1.4, 6.0
+"""Prior trains laid per turn, and its weight in turns, for the pace estimate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,16 @@ class Style:
     """...and about this many own turns remain."""
     risk_slack: float = 1.5
     """Slack (trains or turns) at which a ticket plan is a coin flip."""
+    fill: int = -1
+    """Once the plan needs at most this many trains, also target long routes for points
+    with the spare trains (-1: never)."""
+    endgame_trains: int = 3
+    """With `endgame`: another seat at or below this many trains means the end is near."""
+    block: float = 0.0
+    """2 players: claim a cheap route the opponent obviously needs when its block value
+    (forced detour, `blocking.block_values`) is at least this (0: never block)."""
+    pace: bool = False
+    """Estimate the turns left from how fast each seat has been laying trains."""
 
 
 class Context:
@@ -77,8 +91,9 @@ class Context:
         self.net: Network = network_for(view, self.seat, style.stations)
         self.tickets = view.me.tickets
         self.plan: Plan = self._make_plan()
-        self.routes = self.plan.routes
-        self.needs = card_needs(self.gm, self.plan.routes, self.hand)
+        self.bonus: frozenset[int] = bonus_routes(self) if style.fill >= 0 else frozenset()
+        self.routes = self.plan.routes | self.bonus
+        self.needs = card_needs(self.gm, self.routes, self.hand)
         self.claims: dict[int, list[ClaimRoute]] = {}
         for a in view.legal:
             if isinstance(a, ClaimRoute):
@@ -109,7 +124,17 @@ class Context:
         if pub.turns_left is not None:
             return pub.turns_left / len(pub.players)
         low = min(self.others_min_trains, self.trains)
-        return max(1.0, low / 1.4 + 1)
+        rough = max(1.0, low / 1.4 + 1)
+        if not self.style.pace:
+            return rough
+        n = len(pub.players)
+        elapsed = pub.turn / n
+        end = self.cfg.end_trigger
+        for p in pub.players:
+            used = self.cfg.trains - p.trains
+            rate = (used + PACE_PRIOR * PACE_TURNS) / (elapsed + PACE_TURNS)
+            rough = min(rough, max(1.0, (p.trains - end) / rate + 1))
+        return rough
 
     def success(self, spaces: int, claims: int) -> float:
         """Chance of finishing a plan of `spaces` trains in `claims` claims, in time."""
@@ -169,10 +194,14 @@ class PlanPlayer:
         station = station_build(ctx) if self.style.stations else None
         if station is not None:
             return station
+        if self.style.block:
+            claim = block_claim(ctx, self.style.block)
+            if claim is not None:
+                return claim
         final = ctx.view.public.turns_left is not None
-        if self.style.endgame and ctx.others_min_trains <= 3:
+        if self.style.endgame and ctx.others_min_trains <= self.style.endgame_trains:
             final = True
-        if final or not ctx.plan.routes:
+        if final or not ctx.routes:
             if self.style.draw_tickets and not final and want_tickets(ctx):
                 return DrawTickets()
             claim = points_claim(ctx, self.style.longest, min_len=1 if final else 3)
@@ -203,6 +232,35 @@ def keep_value(ctx: Context, keep: tuple[str, ...], ev: bool) -> float:
         else:
             value += (2 * p - 1) * pts
     return value + 0.2 * spaces * p
+
+
+def bonus_routes(ctx: Context) -> frozenset[int]:
+    """Long open routes worth claiming for points with trains the plan leaves spare."""
+    spaces = ctx.plan_spaces
+    if spaces > ctx.style.fill:
+        return frozenset()
+    spare = ctx.trains - spaces
+    gm, net = ctx.gm, ctx.net
+    mine: set[int] = set()
+    for r in net.owned:
+        mine.update(gm.ends[r])
+    scored = []
+    for r in net.open:
+        route = gm.routes[r]
+        if route.length < 4 or r in ctx.plan.routes or gm.twin[r] in ctx.plan.routes:
+            continue
+        touch = gm.ends[r][0] in mine or gm.ends[r][1] in mine
+        scored.append((ctx.cfg.points_for(route.length) + 2 * touch - route.tunnel, -r))
+    scored.sort(reverse=True)
+    out: list[int] = []
+    for _, neg in scored:
+        r = -neg
+        if gm.routes[r].length <= spare - 1 and gm.twin[r] not in out:
+            out.append(r)
+            spare -= gm.routes[r].length
+        if len(out) >= 2:
+            break
+    return frozenset(out)
 
 
 def want_tickets(ctx: Context) -> bool:
@@ -254,6 +312,25 @@ def points_claim(ctx: Context, longest: bool, min_len: int) -> ClaimRoute | None
     if best is None:
         return None
     return choose_payment(gm, ctx.claims[best[1]], ctx.needs)
+
+
+def block_claim(ctx: Context, threshold: float) -> ClaimRoute | None:
+    """A cheap affordable claim that costs the opponent a long detour (2 players)."""
+    if not ctx.claims or ctx.view.public.turns_left is not None:
+        return None
+    values = block_values(ctx.view)
+    spare = ctx.trains - ctx.plan_spaces
+    best: tuple[float, int] | None = None
+    for r in ctx.claims:
+        length = ctx.gm.routes[r].length
+        v = max(values.get(r, 0.0), values.get(ctx.gm.twin[r], 0.0))
+        if v < threshold + 2 * length or length > spare - 4:
+            continue
+        if best is None or v - 2 * length > best[0]:
+            best = (v - 2 * length, r)
+    if best is None:
+        return None
+    return choose_payment(ctx.gm, ctx.claims[best[1]], ctx.needs)
 
 
 def station_build(ctx: Context) -> BuildStation | None:

@@ -14,8 +14,19 @@ BEGINNER = Style(
 )
 EASY = Style(plan_all=False, keep_ev=False, draw_tickets=False, stations=False)
 MEDIUM = Style()
-STRONG = Style(endgame=True, longest=True)
-"""Medium's planning plus end-game timing and longest-path care (Hard's policy)."""
+STRONG = Style(
+    endgame=True,
+    longest=True,
+    pace=True,
+    risk_slack=3.0,
+    more_tickets_left=0,
+    more_tickets_spare=20,
+    more_tickets_turns=14,
+    block=8.0,
+)
+"""Hard's policy: Medium's planning with end-game timing, longest-path care, turns left
+estimated from the seats' pace, safer tickets (kept only with ample slack, drawn only
+when the plan is done and 20 trains and ~14 turns remain), and blocking at 2 players."""
 
 
 class BeginnerAgent(PlanPlayer):

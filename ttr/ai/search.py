@@ -17,6 +17,7 @@ import math
 import random
 import time
 
+from ttr.ai.cards import choose_payment
 from ttr.ai.heuristic import (
     Context,
     PlanPlayer,
@@ -41,6 +42,10 @@ from ttr.engine import (
 )
 
 MAX_KEEP_CANDIDATES = 8
+MAX_PLANNED = 3
+"""Planned claims (longest first) offered to the search besides the policy's."""
+MIN_ITERATIONS = 8
+"""Iterations before the search may stop early because no candidate can win."""
 SWITCH_MARGIN = 3.0
 """Points of mean margin a candidate must gain over the policy's move to replace it."""
 
@@ -82,6 +87,12 @@ def candidates(ctx: Context, default: Action, rng: random.Random) -> list[Action
         for claim in (planned_claim(ctx), points_claim(ctx, True, min_len=3), station_build(ctx)):
             if claim is not None:
                 out.append(claim)
+        planned = sorted(
+            (r for r in ctx.claims if r in ctx.routes or ctx.gm.twin[r] in ctx.routes),
+            key=lambda r: (-ctx.gm.routes[r].length, r),
+        )
+        for r in planned[:MAX_PLANNED]:
+            out.append(choose_payment(ctx.gm, ctx.claims[r], ctx.needs))
         claims = sorted(
             (a for a in view.legal if isinstance(a, ClaimRoute)),
             key=lambda a: -ctx.gm.route_by_id[a.route].length,
@@ -124,6 +135,8 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
             margins.append(mine - max(p.total for p in res.players if p.seat != seat))
         for i in range(k):
             gains[i].append(margins[i] - margins[0])
+        if len(gains[0]) >= MIN_ITERATIONS and not any(_could_win(g) for g in gains[1:]):
+            break
     best, best_mean = 0, 0.0
     for i in range(1, k):
         g = gains[i]
@@ -134,3 +147,10 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
         if mean > max(SWITCH_MARGIN, 2 * math.sqrt(var / len(g)), best_mean):
             best, best_mean = i, mean
     return cands[best]
+
+
+def _could_win(g: list[float]) -> bool:
+    """Whether paired gains `g` leave room for a mean above `SWITCH_MARGIN`."""
+    mean = sum(g) / len(g)
+    var = sum((x - mean) ** 2 for x in g) / (len(g) - 1)
+    return mean + 2 * math.sqrt(var / len(g)) > SWITCH_MARGIN
