@@ -262,7 +262,7 @@ def _hand(board: BoardScene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.TEXT, badge, 1, border_radius=badge.h // 2)
         blit_text(surface, a, str(n), f, theme.TEXT, badge.center, "center", bold=True)
     total = sum(n for _, n in groups)
-    blit_text(surface, a, f"{total} cards", int(f * 0.85), theme.TEXT_DIM,
+    blit_text(surface, a, f"{total} card{'' if total == 1 else 's'}", int(f * 0.85), theme.TEXT_DIM,
               (lay.hand.right, lay.hand.y), "topright")
 
 
