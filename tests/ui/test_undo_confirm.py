@@ -10,6 +10,7 @@ from ttr.engine import ClaimRoute, KeepTickets
 from ttr.ui.app import App
 from ttr.ui.scenes.pause import PauseScene
 from ttr.ui.scenes.payment import PaymentScene
+from ttr.ui.scenes.savename import SaveNameScene
 
 
 def keep_first_tickets(app: App) -> None:
@@ -97,6 +98,14 @@ def test_pause_save_game(app: App) -> None:
     pause = app.stack.top
     click(next(x for x in pause.buttons if x.label == "Save game").rect.center)
     frames(app, 2)
-    assert app.stack.top is b and b.toast.text.startswith("Saved as usa")
-    saves = list(app.ctx.extras["folders"].saves.glob("usa*.json"))
+    ask = app.stack.top
+    assert isinstance(ask, SaveNameScene) and ask.name.startswith("usa")
+    for _ in range(len(ask.name)):
+        key(pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Friday game"))
+    frames(app, 1)
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.stack.top is b and b.toast.text == "Saved as Friday_game"
+    saves = list(app.ctx.extras["folders"].saves.glob("Friday_game.json"))
     assert len(saves) == 1

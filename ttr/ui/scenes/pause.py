@@ -47,10 +47,10 @@ class PauseScene(Scene):
         if label == "Resume":
             self.ctx.stack.pop(self)
         elif label == "Save game" and self.board is not None:
-            from ttr.ui.scenes.saves import save_named
+            from ttr.ui.scenes.savename import SaveNameScene
 
-            self.board.toast.show(save_named(self.board))
             self.ctx.stack.pop(self)
+            self.ctx.stack.push(SaveNameScene(self.ctx, self.board))
         elif label == "Settings":
             self.ctx.stack.push(SettingsScene(self.ctx))
         elif label == "How to play":

@@ -1,0 +1,88 @@
+"""A small modal that asks for a save's name (prefilled), then saves the game."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.widgets import Button, blit_text, panel
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+MAX_NAME = 40
+
+
+class SaveNameScene(Scene):
+    """Type a name, Enter (or Save) saves, Esc (or Cancel) goes back to the game."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, board: BoardScene) -> None:
+        super().__init__(ctx)
+        self.board = board
+        rec = board.session.record
+        self.name = f"{rec.map_id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+        self.save_button = Button("Save", primary=True)
+        self.cancel = Button("Cancel")
+        self.on_resize(ctx.size)
+
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        bw, bh = max(420, w // 3), max(40, h // 16)
+        self.box = pygame.Rect(0, 0, bw, bh * 5)
+        self.box.center = (w // 2, h // 2)
+        self.field = pygame.Rect(self.box.x + 24, self.box.y + bh * 3 // 2, bw - 48, bh)
+        half = (bw - 72) // 2
+        self.cancel.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
+        self.save_button.rect = pygame.Rect(self.box.right - 24 - half, self.cancel.rect.y,
+                                            half, bh)
+        self.dirty = True
+
+    def _save(self) -> None:
+        from ttr.ui.scenes.saves import save_named
+
+        self.ctx.stack.pop(self)
+        self.board.toast.show(save_named(self.board, self.name.strip() or None))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.TEXTINPUT:
+            self.name = (self.name + e.text)[:MAX_NAME]
+        elif e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.ctx.stack.pop(self)
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._save()
+            elif e.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+        elif self.save_button.clicked(e):
+            self._save()
+        elif self.cancel.clicked(e):
+            self.ctx.stack.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        a = self.ctx.assets
+        panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
+        blit_text(surface, a, "Save game as", max(18, self.field.h // 2), theme.ACCENT,
+                  (self.box.centerx, self.box.y + 14), "midtop", bold=True)
+        panel(surface, self.field, theme.PANEL_LIGHT, theme.HILITE, self.field.h // 4)
+        blit_text(surface, a, self.name + "|", int(self.field.h * 0.45), theme.TEXT,
+                  (self.field.x + 12, self.field.centery), "midleft",
+                  max_width=self.field.w - 20)
+        self.cancel.draw(surface, a)
+        self.save_button.draw(surface, a)
