@@ -35,3 +35,9 @@ def test_medium_beats_every_reference_agent() -> None:
     rates = _rates("medium,routefocus,desthungry,onestep,longroute", 30)
     for ref in ("routefocus", "desthungry", "onestep", "longroute"):
         assert rates[("medium", ref)] > 0.5, ref
+
+
+def test_hard_policy_beats_every_reference_agent() -> None:
+    rates = _rates("hard@0,routefocus,desthungry,onestep,longroute", 30)
+    for ref in ("routefocus", "desthungry", "onestep", "longroute"):
+        assert rates[("hard@0", ref)] > 0.55, ref

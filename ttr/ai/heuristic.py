@@ -62,9 +62,6 @@ class Style:
     """...and about this many own turns remain."""
     risk_slack: float = 1.5
     """Slack (trains or turns) at which a ticket plan is a coin flip."""
-    fill: int = -1
-    """Once the plan needs at most this many trains, also target long routes for points
-    with the spare trains (-1: never)."""
     endgame_trains: int = 3
     """With `endgame`: another seat at or below this many trains means the end is near."""
     block: float = 0.0
@@ -91,8 +88,7 @@ class Context:
         self.net: Network = network_for(view, self.seat, style.stations)
         self.tickets = view.me.tickets
         self.plan: Plan = self._make_plan()
-        self.bonus: frozenset[int] = bonus_routes(self) if style.fill >= 0 else frozenset()
-        self.routes = self.plan.routes | self.bonus
+        self.routes = self.plan.routes
         self.needs = card_needs(self.gm, self.routes, self.hand)
         self.claims: dict[int, list[ClaimRoute]] = {}
         for a in view.legal:
@@ -232,35 +228,6 @@ def keep_value(ctx: Context, keep: tuple[str, ...], ev: bool) -> float:
         else:
             value += (2 * p - 1) * pts
     return value + 0.2 * spaces * p
-
-
-def bonus_routes(ctx: Context) -> frozenset[int]:
-    """Long open routes worth claiming for points with trains the plan leaves spare."""
-    spaces = ctx.plan_spaces
-    if spaces > ctx.style.fill:
-        return frozenset()
-    spare = ctx.trains - spaces
-    gm, net = ctx.gm, ctx.net
-    mine: set[int] = set()
-    for r in net.owned:
-        mine.update(gm.ends[r])
-    scored = []
-    for r in net.open:
-        route = gm.routes[r]
-        if route.length < 4 or r in ctx.plan.routes or gm.twin[r] in ctx.plan.routes:
-            continue
-        touch = gm.ends[r][0] in mine or gm.ends[r][1] in mine
-        scored.append((ctx.cfg.points_for(route.length) + 2 * touch - route.tunnel, -r))
-    scored.sort(reverse=True)
-    out: list[int] = []
-    for _, neg in scored:
-        r = -neg
-        if gm.routes[r].length <= spare - 1 and gm.twin[r] not in out:
-            out.append(r)
-            spare -= gm.routes[r].length
-        if len(out) >= 2:
-            break
-    return frozenset(out)
 
 
 def want_tickets(ctx: Context) -> bool:
