@@ -140,8 +140,55 @@ def longest_trail(edges: Sequence[Edge]) -> int:
         if total <= best:
             continue
         odd = [c for c in comp if len(adj[c]) % 2]
-        best = total if len(odd) <= 2 else max(best, _search(adj, odd, total, best))
+        if len(odd) <= 2:
+            best = total
+        else:
+            comp_edges = [edges[i] for i in sorted({b.bit_length() - 1 for c in comp
+                                                    for _, b, _ in adj[c]})]
+            best = max(best, _search(_contract(comp_edges), odd, total, best))
     return best
+
+
+def _contract(edges: list[Edge]) -> dict[int, list[tuple[int, int, int]]]:
+    """Adjacency (neighbour, edge bit, length) with every chain through a city of
+    degree 2 merged into one edge: a trail that enters such a city leaves it by the
+    other edge (stopping there is never longer), so lengths are unchanged and the
+    search has far fewer branches. Odd-degree cities keep their degree."""
+    alive = {i: e for i, e in enumerate(edges)}
+    touching: dict[int, set[int]] = {}
+    for i, (a, b, _) in alive.items():
+        touching.setdefault(a, set()).add(i)
+        touching.setdefault(b, set()).add(i)
+    next_id = len(edges)
+    changed = True
+    while changed:
+        changed = False
+        for city in sorted(touching):
+            ids = touching[city]
+            if len(ids) != 2:
+                continue
+            i, j = sorted(ids)
+            (a1, b1, w1), (a2, b2, w2) = alive[i], alive[j]
+            if a1 == b1 or a2 == b2:  # a loop: leave it
+                continue
+            x = b1 if a1 == city else a1
+            y = b2 if a2 == city else a2
+            for k, end in ((i, x), (j, y)):
+                del alive[k]
+                touching[end].discard(k)
+            del touching[city]
+            alive[next_id] = (x, y, w1 + w2)
+            touching[x].add(next_id)
+            touching[y].add(next_id)
+            next_id += 1
+            changed = True
+            break
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    for bit_index, (a, b, w) in enumerate(alive.values()):
+        bit = 1 << bit_index
+        adj.setdefault(a, []).append((b, bit, w))
+        adj.setdefault(b, []).append((a, bit, w))
+    return adj
 
 
 def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total: int,
