@@ -2,8 +2,9 @@
 
 Random games run on the playout fast path (`Sim.sample` + `Sim.step`), from `new_game`
 to the final scoring. Times are CPU time of this process (`time.process_time`), so
-other programs on a shared machine disturb them less than wall-clock time. A *decision* is one action (a turn of two card draws is two
-decisions); a *turn* is one player's whole turn.
+other programs on a shared machine disturb them less than wall-clock time. A
+*decision* is one action (a turn of two card draws is two decisions); a *turn* is one
+player's whole turn.
 """
 
 from __future__ import annotations
@@ -72,6 +73,16 @@ def longest_path_times(states: list[GameState]) -> list[float]:
     return times
 
 
+def calibration() -> float:
+    """CPU seconds for 10 million additions in a Python loop: how fast this machine runs
+    Python right now (shared virtual machines vary), to compare runs made at other times."""
+    start = time.process_time()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.process_time() - start
+
+
 def run_bench(args: argparse.Namespace) -> int:
     """Entry point of `ttr bench`."""
     from ttr.mapfile import find_map
@@ -79,6 +90,7 @@ def run_bench(args: argparse.Namespace) -> int:
     gm = find_map(args.map).game_map
     cfg = gm.rules("base")
     print(f"ttr bench: map {gm.id}, {args.games} random games per player count, one core")
+    print(f"  machine speed now: 10M Python additions in {calibration():.2f} s CPU")
     for players in (2, 4):
         r = random_games(gm, cfg, players, args.games, args.seed)
         print(f"  {players} players: {r['games_per_s']:7.1f} games/s, "
