@@ -18,21 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ttr import paths  # noqa: E402
-from ttr.engine.cards import CardColor  # noqa: E402
 from ttr.mapfile import MapDefinition, find_map, load_map  # noqa: E402
 from ttr.ui import geometry as geo  # noqa: E402
-
-ROUTE_RGB = {
-    None: (160, 160, 160),
-    CardColor.PURPLE: (214, 110, 178),
-    CardColor.WHITE: (245, 245, 240),
-    CardColor.BLUE: (40, 120, 210),
-    CardColor.YELLOW: (240, 205, 40),
-    CardColor.ORANGE: (238, 140, 40),
-    CardColor.BLACK: (45, 45, 50),
-    CardColor.RED: (205, 45, 45),
-    CardColor.GREEN: (60, 160, 70),
-}
+from ttr.ui import theme  # noqa: E402
 
 
 def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = False,
@@ -52,7 +40,7 @@ def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = Fa
 
     slots = geo.route_slots(map_def)
     for r in map_def.game_map.routes:
-        rgb = ROUTE_RGB[r.color]
+        rgb = theme.GRAY_ROUTE if r.color is None else theme.CARD_RGB[r.color]
         for i, q in enumerate(slots[r.id]):
             pts = [px(p) for p in q]
             pygame.draw.polygon(surf, rgb, pts)
