@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from ttr.engine import GameMap, RulesConfig, Sim, apply, new_game, observe, results
+from ttr.engine import GameMap, RulesConfig, Sim, apply, new_game, new_sim, observe, results
 from ttr.engine.scoring import longest_trail, route_edges
 from ttr.engine.state import GameState, Stage
 
@@ -25,7 +25,7 @@ def random_games(gm: GameMap, cfg: RulesConfig, players: int, games: int,
     decisions = turns = 0
     start = time.process_time()
     for g in range(games):
-        sim = Sim.thaw(new_game(gm, cfg, players, f"{seed}:{g}"))
+        sim = new_sim(gm, cfg, players, f"{seed}:{g}")
         decisions += sim.play_random(random.Random(f"{seed}:{g}"))
         turns += sim.turn
         results(sim.freeze())

@@ -48,6 +48,7 @@ from ttr.engine.rules import (
     is_over,
     legal_actions,
     new_game,
+    new_sim,
     replay,
     sample_legal,
     to_act,
@@ -76,6 +77,6 @@ __all__ = [
     "Transition", "TtrError", "TunnelClaim", "TunnelRevealed", "TunnelWithdrawn",
     "TurnPassed", "WithdrawTunnel", "action_sort_key", "apply", "check_invariants",
     "determinize", "format_action", "is_legal", "is_over", "legal_actions", "longest_trail",
-    "new_game", "observe", "parse_action", "redact", "replay", "results", "sample_legal",
+    "new_game", "new_sim", "observe", "parse_action", "redact", "replay", "results", "sample_legal",
     "state_from_dict", "state_to_dict", "to_act",
 ]

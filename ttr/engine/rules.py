@@ -37,6 +37,15 @@ def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str
     Raises:
         TtrError: a bad player count, or a map/config that cannot deal this game.
     """
+    return new_sim(game_map, config, seats, seed).freeze()
+
+
+def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str) -> Sim:
+    """`new_game` as a mutable `Sim`, for playouts and benchmarks (no freeze and thaw).
+
+    Raises:
+        TtrError: a bad player count, or a map/config that cannot deal this game.
+    """
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
     cfg = config
@@ -76,7 +85,7 @@ def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str
     s._double_open = seats >= cfg.double_routes_min_players
     s._build_open()
     s._refill()
-    return s.freeze()
+    return s
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -146,5 +155,5 @@ def to_act(state: GameState) -> Seat | None:
 
 __all__ = [
     "CHOOSE", "MAX_PLAYERS", "MIN_PLAYERS", "Transition", "apply", "is_legal", "is_over",
-    "legal_actions", "new_game", "replay", "sample_legal", "to_act",
+    "legal_actions", "new_game", "new_sim", "replay", "sample_legal", "to_act",
 ]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from ttr.engine.board import CityId, GameMap, RouteId, Seat, TicketId
 from ttr.engine.state import GameState
@@ -160,29 +161,23 @@ def _contract(edges: list[Edge]) -> dict[int, list[tuple[int, int, int]]]:
         touching.setdefault(a, set()).add(i)
         touching.setdefault(b, set()).add(i)
     next_id = len(edges)
-    changed = True
-    while changed:
-        changed = False
-        for city in sorted(touching):
-            ids = touching[city]
-            if len(ids) != 2:
-                continue
-            i, j = sorted(ids)
-            (a1, b1, w1), (a2, b2, w2) = alive[i], alive[j]
-            if a1 == b1 or a2 == b2:  # a loop: leave it
-                continue
-            x = b1 if a1 == city else a1
-            y = b2 if a2 == city else a2
-            for k, end in ((i, x), (j, y)):
-                del alive[k]
-                touching[end].discard(k)
-            del touching[city]
-            alive[next_id] = (x, y, w1 + w2)
-            touching[x].add(next_id)
-            touching[y].add(next_id)
-            next_id += 1
-            changed = True
-            break
+    # contracting keeps every other city's degree, so one pass over the cities that
+    # have degree 2 now is enough
+    for city in sorted(c for c, ids in touching.items() if len(ids) == 2):
+        i, j = sorted(touching[city])
+        (a1, b1, w1), (a2, b2, w2) = alive[i], alive[j]
+        if a1 == b1 or a2 == b2:  # a loop: leave it
+            continue
+        x = b1 if a1 == city else a1
+        y = b2 if a2 == city else a2
+        for k, end in ((i, x), (j, y)):
+            del alive[k]
+            touching[end].discard(k)
+        del touching[city]
+        alive[next_id] = (x, y, w1 + w2)
+        touching[x].add(next_id)
+        touching[y].add(next_id)
+        next_id += 1
     adj: dict[int, list[tuple[int, int, int]]] = {}
     for bit_index, (a, b, w) in enumerate(alive.values()):
         bit = 1 << bit_index
@@ -261,41 +256,46 @@ def results(state: GameState) -> GameResult:
                      longest_trail(route_edges(gm, state.owners, seat))))
     longest = max(r[4] for r in rows)
     most_done = max(sum(t.completed for t in r[3]) for r in rows)
-    prelim = []
+    prelim: list[dict[str, Any]] = []
     for seat, p, borrowed, tickets, length in rows:
-        prelim.append(PlayerResult(
-            seat=seat,
-            route_points=p.route_points,
-            tickets=tickets,
-            longest_path=length,
-            longest_bonus=cfg.longest_path_bonus if length == longest and length > 0 else 0,
-            globetrotter_bonus=(
+        prelim.append({
+            "seat": seat,
+            "route_points": p.route_points,
+            "tickets": tickets,
+            "longest_path": length,
+            "longest_bonus": cfg.longest_path_bonus if length == longest and length > 0 else 0,
+            "globetrotter_bonus": (
                 cfg.globetrotter_bonus
                 if most_done > 0 and sum(t.completed for t in tickets) == most_done else 0
             ),
-            stations_left=p.stations,
-            station_points=p.stations * cfg.station_points,
-            borrowed=tuple((gm.cities[c].id, gm.routes[r].id) for c, r in borrowed),
-            rank=0,
-        ))
+            "stations_left": p.stations,
+            "station_points": p.stations * cfg.station_points,
+            "borrowed": tuple((gm.cities[c].id, gm.routes[r].id) for c, r in borrowed),
+        })
     return _rank(prelim, uses_stations=cfg.stations > 0)
 
 
-def _rank(players: list[PlayerResult], uses_stations: bool) -> GameResult:
-    def key(p: PlayerResult) -> tuple[int, ...]:
-        # fewest stations used = most left; USA has none, so that step never decides
-        return (p.total, p.completed, p.stations_left if uses_stations else 0,
-                int(p.longest_bonus > 0))
+def _rank(players: list[dict[str, Any]], uses_stations: bool) -> GameResult:
+    """Rank the seats (fields of each PlayerResult but its rank) and build the result."""
 
-    order = sorted(players, key=lambda p: (tuple(-k for k in key(p)), p.seat))
+    def key(p: dict[str, Any]) -> tuple[int, ...]:
+        # fewest stations used = most left; USA has none, so that step never decides
+        total = (p["route_points"] + sum(t.value for t in p["tickets"]) + p["longest_bonus"]
+                 + p["globetrotter_bonus"] + p["station_points"])
+        completed = sum(1 for t in p["tickets"] if t.completed)
+        return (total, completed, p["stations_left"] if uses_stations else 0,
+                int(p["longest_bonus"] > 0))
+
+    keys = {p["seat"]: key(p) for p in players}
+    order = sorted(keys, key=lambda seat: (tuple(-k for k in keys[seat]), seat))
     ranks: dict[int, int] = {}
-    for i, p in enumerate(order):
-        prev = order[i - 1] if i else None
-        ranks[p.seat] = ranks[prev.seat] if prev and key(prev) == key(p) else i + 1
+    for i, seat in enumerate(order):
+        same = i and keys[order[i - 1]] == keys[seat]
+        ranks[seat] = ranks[order[i - 1]] if same else i + 1
     decided = "points"
     if len(order) > 1:
-        a, b = key(order[0]), key(order[1])
+        a, b = keys[order[0]], keys[order[1]]
         diff = next((i for i in range(4) if a[i] != b[i]), None)
         decided = "tie" if diff is None else _TIE_BREAKS[diff]
-    ranked = tuple(replace(p, rank=ranks[p.seat]) for p in players)
-    return GameResult(ranked, tuple(p.seat for p in order), decided)
+    ranked = tuple(PlayerResult(**p, rank=ranks[p["seat"]]) for p in players)
+    return GameResult(ranked, tuple(order), decided)
