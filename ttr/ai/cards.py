@@ -21,14 +21,19 @@ class Needs:
     """Cards still missing for the whole plan (locomotives counted as wild)."""
 
 
-def card_needs(gm: GameMap, routes: Iterable[int], hand: Sequence[int]) -> Needs:
-    """The colours `routes` need and how many cards are missing."""
+def card_needs(
+    gm: GameMap, routes: Iterable[int], hand: Sequence[int], tunnel_spare: int = 0
+) -> Needs:
+    """The colours `routes` need and how many cards are missing.
+
+    `tunnel_spare` extra cards are asked for each tunnel (to pay its revealed extra).
+    """
     colored = [0] * 9
     gray: list[int] = []
     for r in routes:
         route = gm.routes[r]
         colored[LOCO] += route.ferry
-        n = route.length - route.ferry
+        n = route.length - route.ferry + (tunnel_spare if route.tunnel else 0)
         if route.color is None:
             gray.append(n)
         else:

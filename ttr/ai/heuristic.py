@@ -69,6 +69,9 @@ class Style:
     (forced detour, `blocking.block_values`) is at least this (0: never block)."""
     pace: bool = False
     """Estimate the turns left from how fast each seat has been laying trains."""
+    tunnel_spare: int = 0
+    """Europe: claim a tunnel only with this many cards (its colour or locomotives) left
+    over to pay the revealed extra, except in the final round; collect them first."""
 
 
 class Context:
@@ -89,11 +92,22 @@ class Context:
         self.tickets = view.me.tickets
         self.plan: Plan = self._make_plan()
         self.routes = self.plan.routes
-        self.needs = card_needs(self.gm, self.routes, self.hand)
+        self.final = view.public.turns_left is not None
+        self.needs = card_needs(self.gm, self.routes, self.hand, style.tunnel_spare)
         self.claims: dict[int, list[ClaimRoute]] = {}
         for a in view.legal:
-            if isinstance(a, ClaimRoute):
+            if isinstance(a, ClaimRoute) and self._tunnel_ok(a):
                 self.claims.setdefault(self.gm.route_by_id[a.route].index, []).append(a)
+
+    def _tunnel_ok(self, a: ClaimRoute) -> bool:
+        """Whether claim `a` leaves enough cards for a tunnel's extra (see `tunnel_spare`)."""
+        spare = self.style.tunnel_spare
+        if not spare or self.final or not self.gm.route_by_id[a.route].tunnel:
+            return True
+        pay = a.payment.counts
+        c = next((i for i in range(8) if pay[i]), -1)
+        left = self.hand[LOCO] - pay[LOCO] + (self.hand[c] - pay[c] if c >= 0 else 0)
+        return left >= spare
 
     def _make_plan(self) -> Plan:
         if self.style.plan_all or not self.tickets:
