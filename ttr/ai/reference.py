@@ -147,19 +147,46 @@ def _idle(look: _Look, rng: random.Random) -> Action:
     return claim if claim is not None else _draw_for(look, [], rng, False)
 
 
-class RouteFocusAgent:
-    """Claims the routes most of its tickets need; draws their colours."""
+class _StyleAgent:
+    """Shared shape of the four play styles: forced moves, then ticket choices, then
+    the style's own move (`_play`)."""
 
-    name = "routefocus"
+    name = "style"
 
     def choose(self, view: PlayerView, rng: random.Random, budget: float = 0.0) -> Action:
-        """The next move of the Route Focus style."""
+        """The style's next move."""
         forced = _forced(view)
         if forced is not None:
             return forced
         look = _look(view)
         if view.public.stage in (Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS):
-            return _keep_cheapest(look)
+            return self._keep(look)
+        return self._play(look, rng)
+
+    def _keep(self, look: _Look) -> KeepTickets:
+        return _keep_cheapest(look)
+
+    def _play(self, look: _Look, rng: random.Random) -> Action:
+        raise NotImplementedError
+
+
+def _first_claim(look: _Look, routes: list[int]) -> Action | None:
+    """Claim the first route of `routes` the hand can pay for now, if any."""
+    for r in routes:
+        got = _claimable(look, r)
+        if got is not None:
+            return _claim(look, got, routes)
+    return None
+
+
+class RouteFocusAgent(_StyleAgent):
+    """Claims the routes most of its tickets need; draws their colours."""
+
+    name = "routefocus"
+
+    def _play(self, look: _Look, rng: random.Random) -> Action:
+        """Claim the route most ticket paths share, else draw its colour."""
+        view = look.view
         paths = _ticket_paths(look)
         count: dict[int, int] = {}
         for path in paths.values():
@@ -168,29 +195,23 @@ class RouteFocusAgent:
         gm = view.public.game_map
         ranked = sorted(count, key=lambda r: (-count[r], -gm.routes[r].length, r))
         if view.public.stage == Stage.CHOOSE_ACTION:
-            for r in ranked:
-                got = _claimable(look, r)
-                if got is not None:
-                    return _claim(look, got, ranked)
+            claim = _first_claim(look, ranked)
+            if claim is not None:
+                return claim
             if not ranked:
                 return _idle(look, rng)
         return _draw_for(look, ranked, rng, view.public.stage == Stage.SECOND_DRAW)
 
 
-class DestinationHungryAgent:
+class DestinationHungryAgent(_StyleAgent):
     """Hoards tickets early, then plans one network that serves them all."""
 
     name = "desthungry"
 
-    def choose(self, view: PlayerView, rng: random.Random, budget: float = 0.0) -> Action:
-        """The next move of the Destination Hungry style."""
-        forced = _forced(view)
-        if forced is not None:
-            return forced
-        look = _look(view)
+    def _play(self, look: _Look, rng: random.Random) -> Action:
+        """Draw tickets early while the plan leaves trains spare, then build the plan."""
+        view = look.view
         assert view.me is not None
-        if view.public.stage in (Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS):
-            return self._keep(look)
         plan = ticket_plan(look.net, view.me.tickets)
         gm = view.public.game_map
         routes = sorted(plan.routes, key=lambda r: (-gm.routes[r].length, r))
@@ -202,10 +223,9 @@ class DestinationHungryAgent:
                 and any(isinstance(a, DrawTickets) for a in view.legal)
             ):
                 return DrawTickets()
-            for r in routes:
-                got = _claimable(look, r)
-                if got is not None:
-                    return _claim(look, got, routes)
+            claim = _first_claim(look, routes)
+            if claim is not None:
+                return claim
             if not routes:
                 return _idle(look, rng)
         return _draw_for(look, routes, rng, view.public.stage == Stage.SECOND_DRAW)
@@ -227,19 +247,14 @@ class DestinationHungryAgent:
         return max(options, key=key)
 
 
-class OneStepAgent:
+class OneStepAgent(_StyleAgent):
     """One ticket at a time, one route ahead: the cheapest ticket first."""
 
     name = "onestep"
 
-    def choose(self, view: PlayerView, rng: random.Random, budget: float = 0.0) -> Action:
-        """The next move of the One Step Thinking style."""
-        forced = _forced(view)
-        if forced is not None:
-            return forced
-        look = _look(view)
-        if view.public.stage in (Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS):
-            return _keep_cheapest(look)
+    def _play(self, look: _Look, rng: random.Random) -> Action:
+        """Work on the cheapest ticket, one route ahead."""
+        view = look.view
         paths = _ticket_paths(look)
         gm = view.public.game_map
         target = min(
@@ -270,19 +285,14 @@ def _missing(look: _Look, r: int) -> int:
     return max(0, route.length - have - look.hand[LOCO])
 
 
-class LongRouteAgent:
+class LongRouteAgent(_StyleAgent):
     """Goes for long routes: long tracks first, on its ticket paths and beyond."""
 
     name = "longroute"
 
-    def choose(self, view: PlayerView, rng: random.Random, budget: float = 0.0) -> Action:
-        """The next move of the Long Route style."""
-        forced = _forced(view)
-        if forced is not None:
-            return forced
-        look = _look(view)
-        if view.public.stage in (Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS):
-            return _keep_cheapest(look)
+    def _play(self, look: _Look, rng: random.Random) -> Action:
+        """Claim long routes first, on the ticket plan and beyond."""
+        view = look.view
         gm = view.public.game_map
         routes = set(ticket_plan(look.net, view.me.tickets if view.me else ()).routes)
         longest = sorted(
@@ -294,10 +304,9 @@ class LongRouteAgent:
             claim = _claim_longest(look, 5)
             if claim is not None:
                 return claim
-            for r in wanted:
-                got = _claimable(look, r)
-                if got is not None:
-                    return _claim(look, got, wanted)
+            claim = _first_claim(look, wanted)
+            if claim is not None:
+                return claim
             if not wanted:
                 claim = _claim_longest(look, 3 if look.trains > 6 else 1)
                 if claim is not None:
