@@ -296,12 +296,9 @@ class Sim:
                 return False
         return True
 
-    def _payments(self, hand: list[int], length: int, color: int, ferry: int) -> list[Hand]:
-        return payments(hand, length, color, ferry)
-
     def _station_payments(self, hand: list[int]) -> list[Hand]:
         built = self.cfg.stations - self.stations_left[self.current]
-        return self._payments(hand, self.cfg.station_costs[built], -1, 0)
+        return payments(hand, self.cfg.station_costs[built], -1, 0)
 
     def _claimable(self, seat: int) -> list[int]:
         """Route indices `seat` can claim now (open, enough trains and cards)."""
@@ -346,7 +343,7 @@ class Sim:
         color = next((c for c in _ALL_COLORS if payment[c]), -1)
         if color < 0:  # paid with locomotives only: only locomotives will do
             return [Hand((0,) * 8 + (extra,))] if hand[LOCO] >= extra else []
-        return self._payments(hand, extra, color, 0)
+        return payments(hand, extra, color, 0)
 
     def legal(self) -> list[Action]:
         """Every legal action, sorted (empty when the game is over)."""
@@ -362,7 +359,7 @@ class Sim:
             for ridx in self._claimable(seat):
                 _, length, color, _, ferry = self._rinfo[ridx]
                 rid = self.gm.routes[ridx].id
-                out += [ClaimRoute(rid, p) for p in self._payments(hand, length, color, ferry)]
+                out += [ClaimRoute(rid, p) for p in payments(hand, length, color, ferry)]
             cities = self._station_cities()
             if cities:
                 pays = self._station_payments(hand)
@@ -408,7 +405,7 @@ class Sim:
                 if r.length > self.trains[seat]:
                     return False
                 _, length, color, _, ferry = self._rinfo[r.index]
-                return payment in self._payments(self.hands[seat], length, color, ferry)
+                return payment in payments(self.hands[seat], length, color, ferry)
             case BuildStation(city, payment):
                 idx = self.gm.city_index.get(city)
                 return (
