@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from ttr.engine import GameMap, RulesConfig, Sim, apply, new_game, new_sim, observe, results
+from ttr.engine import GameMap, RulesConfig, apply, new_game, new_sim, observe, results
 from ttr.engine.scoring import longest_trail, route_edges
 from ttr.engine.state import GameState, Stage
 
@@ -45,7 +45,7 @@ def final_states(gm: GameMap, cfg: RulesConfig, players: int, games: int, seed: 
     out = []
     if agent == "random":
         for g in range(games):
-            sim = Sim.thaw(new_game(gm, cfg, players, f"lp{seed}:{g}"))
+            sim = new_sim(gm, cfg, players, f"lp{seed}:{g}")
             sim.play_random(random.Random(g))
             out.append(sim.freeze())
         return out
