@@ -71,6 +71,9 @@ class GameMap:
     city_index: Mapping[CityId, int] = field(init=False, repr=False, compare=False)
     route_by_id: Mapping[RouteId, Route] = field(init=False, repr=False, compare=False)
     ticket_by_id: Mapping[TicketId, Ticket] = field(init=False, repr=False, compare=False)
+    ticket_ends: Mapping[TicketId, tuple[int, int, int]] = field(init=False, repr=False,
+                                                                 compare=False)
+    """(city index, city index, points) per ticket, for scoring."""
     twin: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Index of the other track of a double route, or -1."""
     ends: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
@@ -80,6 +83,8 @@ class GameMap:
     rinfo: tuple[tuple[int, int, int, int, int], ...] = field(init=False, repr=False,
                                                               compare=False)
     """(index, length, colour or -1 for gray, twin, ferry) per route, for the hot path."""
+    tunnels: frozenset[int] = field(init=False, repr=False, compare=False)
+    """Indices of the tunnel routes."""
     by_color: tuple[tuple[tuple[int, int, int, int], ...], ...] = field(
         init=False, repr=False, compare=False)
     """Per colour 0-7, then gray at 8: (length, index, twin, ferry), shortest first."""
@@ -96,6 +101,12 @@ class GameMap:
         s(self, "city_index", city_index)
         s(self, "route_by_id", {r.id: r for r in self.routes})
         s(self, "ticket_by_id", {t.id: t for t in self.tickets})
+        for t in self.tickets:
+            for end in (t.a, t.b):
+                if end not in city_index:
+                    raise MapError(f"map {self.id}: ticket {t.id}: unknown city {end!r}")
+        s(self, "ticket_ends", {t.id: (city_index[t.a], city_index[t.b], t.points)
+                                for t in self.tickets})
         pairs: dict[frozenset[str], list[int]] = {}
         for r in self.routes:
             pairs.setdefault(frozenset((r.a, r.b)), []).append(r.index)
@@ -115,6 +126,7 @@ class GameMap:
             for r in self.routes
         )
         s(self, "rinfo", rinfo)
+        s(self, "tunnels", frozenset(r.index for r in self.routes if r.tunnel))
         s(self, "by_color", tuple(
             tuple(sorted((ln, i, tw, f) for i, ln, c, tw, f in rinfo if c == color))
             for color in (*range(8), -1)

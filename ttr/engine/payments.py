@@ -41,10 +41,26 @@ def nth_payment(hand: list[int], length: int, color: int, ferry: int, pick: floa
     >>> str(nth_payment([0, 0, 0, 0, 0, 0, 2, 0, 1], 2, 6, 0, 0.9))
     'red:1,loco:1'
     """
+    return Hand(tuple(nth_counts(hand, length, color, ferry, pick)))
+
+
+def nth_counts(hand: list[int], length: int, color: int, ferry: int, pick: float) -> list[int]:
+    """`nth_payment` as a 9-element count list (the playout fast path)."""
     top = min(hand[LOCO], length - 1)
+    counts = [0] * 9
+    if color >= 0:  # one colour: the payments differ only in their locomotives
+        lo = max(length - hand[color], ferry)
+        n = top - lo + 1 if lo <= top else 0
+        index = int(pick * (n + (hand[LOCO] >= length)))
+        if index < n:
+            counts[color] = length - lo - index
+            counts[LOCO] = lo + index
+        else:
+            counts[LOCO] = length
+        return counts
     lows = []
     total = 0
-    for c in _ALL_COLORS if color < 0 else (color,):
+    for c in _ALL_COLORS:
         lo = length - hand[c]
         if lo < ferry:
             lo = ferry
@@ -54,9 +70,9 @@ def nth_payment(hand: list[int], length: int, color: int, ferry: int, pick: floa
     index = int(pick * (total + (hand[LOCO] >= length)))
     for c, lo, n in lows:
         if index < n:
-            counts = [0] * 9
             counts[c] = length - lo - index
             counts[LOCO] = lo + index
-            return Hand(tuple(counts))
+            return counts
         index -= n
-    return Hand((0,) * 8 + (length,))
+    counts[LOCO] = length
+    return counts

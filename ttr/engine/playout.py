@@ -6,7 +6,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttr.engine.actions import (
     Action,
@@ -18,8 +18,9 @@ from ttr.engine.actions import (
     KeepTickets,
     Pass,
 )
-from ttr.engine.cards import LOCO
-from ttr.engine.payments import nth_payment
+from ttr.engine.cards import LOCO, Hand
+from ttr.engine.errors import IllegalActionError
+from ttr.engine.payments import nth_counts
 from ttr.engine.state import Stage
 
 if TYPE_CHECKING:
@@ -27,12 +28,23 @@ if TYPE_CHECKING:
 
 _DECK, _TICKETS, _PASS = DrawDeck(), DrawTickets(), Pass()
 _FACEUP = tuple(DrawFaceUp(i) for i in range(16))
-CHOOSE, SECOND = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW)
+CHOOSE, SECOND, OVER = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW), int(Stage.GAME_OVER)
 _TRIES = 8
+"""Random probes for a claimable route before listing them all."""
 _ORDERS3 = tuple(permutations(range(3)))
 _ORDERS4 = tuple(permutations(range(4)))
 """Every order in which to try the kinds of move (cards, tickets, claim, station)."""
-"""Random probes for a claimable route before listing them all."""
+
+
+DRAW, TICKETS, CLAIM, STATION, PASS, OTHER = range(6)
+"""Kinds of `_pick` result: (DRAW, slot or -1 for the deck, None), (TICKETS, None, None),
+(CLAIM, route index, payment counts), (STATION, city index, payment counts),
+(PASS, None, None), (OTHER, an Action, None)."""
+Pick = tuple[int, Any, Any]
+_PICK_TICKETS: Pick = (TICKETS, None, None)
+_PICK_PASS: Pick = (PASS, None, None)
+_PICK_DECK: Pick = (DRAW, -1, None)
+_PICK_SLOT: tuple[Pick, ...] = tuple((DRAW, i, None) for i in range(16))
 
 
 def sample(sim: Sim, rng: random.Random) -> Action:
@@ -42,8 +54,55 @@ def sample(sim: Sim, rng: random.Random) -> Action:
     claim a route, build a station), then uniformly within the kind: a card source,
     a claimable route then one of its payments, a ticket subset of any allowed size.
     """
-    stage = sim.stage
+    kind, a, b = _pick(sim, rng.random)
+    if kind == DRAW:
+        return _DECK if a < 0 else _FACEUP[a]
+    if kind == CLAIM:
+        return ClaimRoute(sim.gm.routes[a].id, Hand(tuple(b)))
+    if kind == TICKETS:
+        return _TICKETS
+    if kind == STATION:
+        return BuildStation(sim.gm.cities[a].id, Hand(tuple(b)))
+    if kind == PASS:
+        return _PASS
+    action: Action = a
+    return action
+
+
+def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
+    """Play random moves until the game ends; returns the steps taken.
+
+    The same moves, from the same `rng`, as stepping `sample` in a loop, applied
+    without building action objects (the benchmark and playout fast path).
+
+    Raises:
+        IllegalActionError: the step bound was hit (a bug: every game ends).
+    """
     rand = rng.random
+    steps = 0
+    while sim.stage != OVER:
+        if steps >= max_steps:
+            raise IllegalActionError(f"game did not end within {max_steps} steps")
+        kind, a, b = _pick(sim, rand)
+        if kind == DRAW:
+            sim._take_card(a)
+        elif kind == CLAIM:
+            sim._claim(a, b)
+        elif kind == TICKETS:
+            sim._offer_tickets()
+        elif kind == STATION:
+            sim._build_station(a, b)
+        elif kind == PASS:
+            sim._pass()
+        else:
+            sim.step(a)
+        steps += 1
+    return steps
+
+
+def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
+    """The random move of `sample`, as a `Pick`."""
+    stage = sim.stage
     if stage == CHOOSE:
         orders = _ORDERS4 if sim.stations_left[sim.current] else _ORDERS3
         for kind in orders[int(rand() * len(orders))]:
@@ -51,49 +110,50 @@ def sample(sim: Sim, rng: random.Random) -> Action:
                 faceup = sim.faceup
                 if sim.deck and -1 not in faceup:  # the usual case, inlined
                     i = int(rand() * (len(faceup) + 1))
-                    return _FACEUP[i] if i < len(faceup) else _DECK
-                action = _draw(sim, rand, first=True)
-                if action is not None:
-                    return action
+                    return _PICK_SLOT[i] if i < len(faceup) else _PICK_DECK
+                slot = _draw(sim, rand, first=True)
+                if slot is not None:
+                    return _PICK_SLOT[slot] if slot >= 0 else _PICK_DECK
             elif kind == 1:
                 if sim.ticket_deck:
-                    return _TICKETS
+                    return _PICK_TICKETS
             elif kind == 2:
-                action = _claim(sim, rand)
-                if action is not None:
-                    return action
+                claim = _claim(sim, rand)
+                if claim is not None:
+                    return claim
             else:
                 cities = sim._station_cities()
                 if cities:
                     city = cities[int(rand() * len(cities))]
                     hand = sim.hands[sim.current]
                     built = sim.cfg.stations - sim.stations_left[sim.current]
-                    pay = nth_payment(hand, sim.cfg.station_costs[built], -1, 0, rand())
-                    return BuildStation(sim.gm.cities[city].id, pay)
-        return _PASS
+                    pay = nth_counts(hand, sim.cfg.station_costs[built], -1, 0, rand())
+                    return (STATION, city, pay)
+        return _PICK_PASS
     if stage == SECOND:
         faceup = sim.faceup
         if sim.deck and LOCO not in faceup and -1 not in faceup:  # the usual case
             i = int(rand() * (len(faceup) + 1))
-            return _FACEUP[i] if i < len(faceup) else _DECK
-        action = _draw(sim, rand, first=False)
-        assert action is not None, "second draw stage with nothing to draw"
-        return action
+            return _PICK_SLOT[i] if i < len(faceup) else _PICK_DECK
+        slot = _draw(sim, rand, first=False)
+        assert slot is not None, "second draw stage with nothing to draw"
+        return _PICK_SLOT[slot] if slot >= 0 else _PICK_DECK
     if sim.offers[sim.current]:
         offer = sorted(sim.offers[sim.current])
         least = sim._keep_min(len(offer))
         subsets = [c for k in range(least, len(offer) + 1) for c in combinations(offer, k)]
-        return KeepTickets(subsets[int(rand() * len(subsets))])
+        return (OTHER, KeepTickets(subsets[int(rand() * len(subsets))]), None)
     acts = sim.legal()
-    return acts[int(rand() * len(acts))]
+    return (OTHER, acts[int(rand() * len(acts))], None)
 
 
-def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> Action | None:
+def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> int | None:
+    """A random card source: a face-up slot, -1 for the deck, None if there is none."""
     faceup = sim.faceup
     if first and -1 not in faceup:  # the usual case: a full row
         k = len(faceup) + (1 if sim.deck or any(sim.discard) else 0)
         i = int(rand() * k)
-        return _FACEUP[i] if i < len(faceup) else _DECK
+        return i if i < len(faceup) else -1
     if first:
         slots = [i for i, c in enumerate(faceup) if c >= 0]
     else:
@@ -102,10 +162,10 @@ def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> Action | None:
     if not k:
         return None
     i = int(rand() * k)
-    return _FACEUP[slots[i]] if i < len(slots) else _DECK
+    return slots[i] if i < len(slots) else -1
 
 
-def _claim(sim: Sim, rand: Callable[[], float]) -> Action | None:
+def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     """A uniformly random claimable route, then one of its payments.
 
     Per colour, the open routes short enough for the hand are a prefix of the
@@ -118,15 +178,16 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Action | None:
     hand = sim.hands[seat]
     locos = hand[LOCO]
     trains = sim.trains[seat]
-    best = max(hand[:8])
     lengths = sim._open_len
-    counts = []
-    total = 0
-    for g in range(9):
-        reach = (hand[g] if g < 8 else best) + locos
-        n = bisect_right(lengths[g], reach if reach < trains else trains)
-        counts.append(n)
-        total += n
+    colors = hand[:8]
+    reach = max(colors) + locos
+    if reach <= trains:  # the usual case, all in C: colour g reaches hand[g] + locos
+        counts = list(map(bisect_right, lengths, map(locos.__add__, colors)))
+    else:
+        counts = [bisect_right(lengths[g], min(h + locos, trains)) for g, h in enumerate(colors)]
+        reach = trains
+    counts.append(bisect_right(lengths[8], reach))
+    total = sum(counts)
     if not total:
         return None
     owners = sim.owners
@@ -153,5 +214,4 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Action | None:
             return None
         chosen = routes[int(rand() * len(routes))]
     _, length, color, _, ferry = sim._rinfo[chosen]
-    pay = nth_payment(hand, length, color, ferry, rand())
-    return ClaimRoute(sim.gm.routes[chosen].id, pay)
+    return (CLAIM, chosen, nth_counts(hand, length, color, ferry, rand()))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product
-from typing import Any
+from itertools import chain, product
+from typing import Any, NamedTuple
 
 from ttr.engine.board import CityId, GameMap, RouteId, Seat, TicketId
 from ttr.engine.state import GameState
@@ -15,9 +15,8 @@ Edge = tuple[int, int, int]
 """(city index, city index, length)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TicketScore:
-    """One ticket's outcome."""
+class TicketScore(NamedTuple):
+    """One ticket's outcome (a named tuple: scoring builds many of them)."""
 
     ticket: TicketId
     points: int
@@ -80,29 +79,31 @@ class GameResult:
         return tuple(p.seat for p in self.players if p.rank == 1)
 
 
-class _UnionFind:
-    __slots__ = ("parent",)
+def connected_tickets(gm: GameMap, owners: Sequence[Seat | None], seat: Seat,
+                      tickets: Iterable[TicketId], borrowed: Iterable[int] = ()) -> list[bool]:
+    """Per ticket, whether `seat`'s routes (plus the `borrowed` route indices) join its
+    two cities."""
+    parent = list(range(len(gm.cities)))
 
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, x: int) -> int:
-        parent = self.parent
+    def root(x: int) -> int:
         while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
+            up = parent[parent[x]]
+            parent[x] = up
+            x = up
         return x
 
-    def union(self, a: int, b: int) -> None:
-        self.parent[self.find(a)] = self.find(b)
-
-
-def connected_pairs(num_cities: int, edges: Iterable[tuple[int, int]]) -> _UnionFind:
-    """Union-find over cities joined by `edges`."""
-    uf = _UnionFind(num_cities)
-    for a, b in edges:
-        uf.union(a, b)
-    return uf
+    ends = gm.ends
+    for i in chain([i for i, o in enumerate(owners) if o == seat], borrowed):
+        a, b = ends[i]
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[ra] = rb
+    ticket_ends = gm.ticket_ends
+    out = []
+    for tid in tickets:
+        a, b, _ = ticket_ends[tid]
+        out.append(root(a) == root(b))
+    return out
 
 
 def longest_trail(edges: Sequence[Edge]) -> int:
@@ -112,82 +113,114 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     is one trail (Euler). Otherwise a longest trail runs between two odd-degree
     cities (an end of even degree could be extended by an unused edge; a closed
     trail could be entered at any city with unused edges), so a depth-first search
-    from the odd cities only finds it.
+    from the odd cities only finds it (all but one of them: the trail is found from
+    its other end), after merging chains through cities of degree 2.
 
     >>> longest_trail([(0, 1, 2), (1, 2, 3), (2, 0, 1), (2, 3, 4)])
     10
     """
     if not edges:
         return 0
-    adj: dict[int, list[tuple[int, int, int]]] = {}
-    for i, (a, b, w) in enumerate(edges):
-        adj.setdefault(a, []).append((b, 1 << i, w))
-        adj.setdefault(b, []).append((a, 1 << i, w))
-    seen: set[int] = set()
+    adj: _Adjacency = {}
+    bit = 1
+    for a, b, w in edges:
+        links = adj.get(a)
+        if links is None:
+            adj[a] = [(b, bit, w)]
+        else:
+            links.append((b, bit, w))
+        links = adj.get(b)
+        if links is None:
+            adj[b] = [(a, bit, w)]
+        else:
+            links.append((a, bit, w))
+        bit <<= 1
     best = 0
-    for start in sorted(adj):
+    seen: set[int] = set()
+    for start in adj:
         if start in seen:
             continue
         comp = [start]
         seen.add(start)
-        k = 0
-        while k < len(comp):
-            for nb, _, _ in adj[comp[k]]:
+        odd = []
+        total = degrees = 0
+        for city in comp:  # grows while it is read: a breadth-first search
+            links = adj[city]
+            degrees += len(links)
+            if len(links) & 1:
+                odd.append(city)
+            for nb, _, w in links:
+                total += w
                 if nb not in seen:
                     seen.add(nb)
                     comp.append(nb)
-            k += 1
-        total = sum(w for c in comp for _, _, w in adj[c]) // 2
+        total //= 2
         if total <= best:
             continue
-        odd = [c for c in comp if len(adj[c]) % 2]
         if len(odd) <= 2:
             best = total
-        else:
-            comp_edges = [edges[i] for i in sorted({b.bit_length() - 1 for c in comp
-                                                    for _, b, _ in adj[c]})]
-            best = max(best, _search(_contract(comp_edges), odd, total, best))
+            continue
+        if degrees == 2 * len(comp) - 2:  # a tree: its longest trail is its diameter
+            best = max(best, _diameter(adj, start))
+            continue
+        bit = _contract(adj, comp, bit)
+        best = _search(adj, odd[:-1], total, best)
     return best
 
 
-def _contract(edges: list[Edge]) -> dict[int, list[tuple[int, int, int]]]:
-    """Adjacency (neighbour, edge bit, length) with every chain through a city of
-    degree 2 merged into one edge: a trail that enters such a city leaves it by the
-    other edge (stopping there is never longer), so lengths are unchanged and the
-    search has far fewer branches. Odd-degree cities keep their degree."""
-    alive = {i: e for i, e in enumerate(edges)}
-    touching: dict[int, set[int]] = {}
-    for i, (a, b, _) in alive.items():
-        touching.setdefault(a, set()).add(i)
-        touching.setdefault(b, set()).add(i)
-    next_id = len(edges)
-    # contracting keeps every other city's degree, so one pass over the cities that
-    # have degree 2 now is enough
-    for city in sorted(c for c, ids in touching.items() if len(ids) == 2):
-        i, j = sorted(touching[city])
-        (a1, b1, w1), (a2, b2, w2) = alive[i], alive[j]
-        if a1 == b1 or a2 == b2:  # a loop: leave it
+_Adjacency = dict[int, list[tuple[int, int, int]]]
+"""City -> (neighbour, edge bit, length) per edge at that city."""
+
+
+def _diameter(adj: _Adjacency, start: int) -> int:
+    """The longest path of the tree containing `start` (the farthest city from the
+    city farthest from `start`)."""
+    far = _farthest(adj, start)[0]
+    return _farthest(adj, far)[1]
+
+
+def _farthest(adj: _Adjacency, source: int) -> tuple[int, int]:
+    """(city, distance) of a city of the tree farthest from `source`."""
+    dist = {source: 0}
+    stack = [source]
+    best, best_dist = source, 0
+    while stack:
+        city = stack.pop()
+        d = dist[city]
+        if d > best_dist:
+            best, best_dist = city, d
+        for nb, _, w in adj[city]:
+            if nb not in dist:
+                dist[nb] = d + w
+                stack.append(nb)
+    return best, best_dist
+
+
+def _contract(adj: _Adjacency, comp: list[int], bit: int) -> int:
+    """Merge, in place, every chain through a city of degree 2 of `comp` into one edge
+    (new edge bits from `bit` up; returns the next free bit). A trail that enters
+    such a city leaves it by the other edge (stopping there is never longer), so
+    lengths are unchanged and the search has far fewer branches. Other cities keep
+    their degree."""
+    for city in comp:
+        links = adj[city]
+        if len(links) != 2:
             continue
-        x = b1 if a1 == city else a1
-        y = b2 if a2 == city else a2
-        for k, end in ((i, x), (j, y)):
-            del alive[k]
-            touching[end].discard(k)
-        del touching[city]
-        alive[next_id] = (x, y, w1 + w2)
-        touching[x].add(next_id)
-        touching[y].add(next_id)
-        next_id += 1
-    adj: dict[int, list[tuple[int, int, int]]] = {}
-    for bit_index, (a, b, w) in enumerate(alive.values()):
-        bit = 1 << bit_index
-        adj.setdefault(a, []).append((b, bit, w))
-        adj.setdefault(b, []).append((a, bit, w))
-    return adj
+        (x, bit_x, wx), (y, bit_y, wy) = links
+        if x == city or y == city:  # a loop: leave it
+            continue
+        for end, old, other in ((x, bit_x, y), (y, bit_y, x)):
+            end_links = adj[end]
+            for k, link in enumerate(end_links):
+                if link[1] == old:
+                    end_links[k] = (other, bit, wx + wy)
+                    break
+        links.clear()
+        bit <<= 1
+    return bit
 
 
-def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total: int,
-            best: int) -> int:
+def _search(adj: _Adjacency, starts: list[int], total: int, best: int) -> int:
     found = best
 
     def dfs(city: int, used: int, length: int) -> None:
@@ -205,22 +238,18 @@ def _search(adj: dict[int, list[tuple[int, int, int]]], starts: list[int], total
 
 def route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[Edge]:
     """The (city, city, length) edges of the routes `seat` owns."""
-    return [(*gm.ends[r.index], r.length) for r in gm.routes if owners[r.index] == seat]
+    ends, rinfo = gm.ends, gm.rinfo
+    return [(*ends[i], rinfo[i][1]) for i, o in enumerate(owners) if o == seat]
 
 
 def ticket_scores(state: GameState, seat: Seat,
                   borrowed: Iterable[int] = ()) -> tuple[TicketScore, ...]:
     """Each of `seat`'s tickets, completed or not, with extra `borrowed` route indices."""
     gm = state.game_map
-    edges = [gm.ends[r.index] for r in gm.routes if state.owners[r.index] == seat]
-    edges += [gm.ends[i] for i in borrowed]
-    uf = connected_pairs(len(gm.cities), edges)
-    out = []
-    for tid in state.players[seat].tickets:
-        t = gm.ticket_by_id[tid]
-        done = uf.find(gm.city_index[t.a]) == uf.find(gm.city_index[t.b])
-        out.append(TicketScore(tid, t.points, done))
-    return tuple(out)
+    tickets = state.players[seat].tickets
+    done = connected_tickets(gm, state.owners, seat, tickets, borrowed)
+    ends = gm.ticket_ends
+    return tuple(TicketScore(t, ends[t][2], d) for t, d in zip(tickets, done, strict=True))
 
 
 def _best_borrowing(state: GameState, seat: Seat) -> tuple[tuple[int, int], ...]:

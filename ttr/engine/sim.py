@@ -9,8 +9,10 @@ empty face-up slots and unowned routes are -1.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable
 from itertools import combinations
+from operator import add, sub
 from typing import Any
 
 from ttr.engine.actions import (
@@ -29,7 +31,6 @@ from ttr.engine.actions import (
 from ttr.engine.board import GameMap
 from ttr.engine.cards import LOCO, CardColor, Hand, seeded_shuffle
 from ttr.engine.config import RulesConfig
-from ttr.engine.errors import IllegalActionError
 from ttr.engine.events import (
     CardTaken,
     DeckReshuffled,
@@ -242,6 +243,11 @@ class Sim:
                 faceup[slot] = c
                 if self.events is not None:
                     self.events.append(FaceUpDealt(slot, _COLOR[c]))
+        self._wipe_locos()
+
+    def _wipe_locos(self) -> None:
+        """Wipe and redeal the row while it shows too many locomotives (up to the cap)."""
+        faceup = self.faceup
         limit = self.cfg.faceup_loco_reset
         if not limit or faceup.count(LOCO) < limit:
             return
@@ -433,23 +439,36 @@ class Sim:
         _STEPS[type(action)](self, action)
 
     def _step_deck(self, action: DrawDeck) -> None:
-        seat = self.current
-        deck = self.deck
-        c = deck.pop() if deck else self._pop_card()
-        self.hands[seat][c] += 1
-        if self.events is not None:
-            self.events.append(CardTaken(seat, "deck", None, _COLOR[c]))
-        self._after_draw()
+        self._take_card(-1)
 
     def _step_faceup(self, action: DrawFaceUp) -> None:
-        seat, slot = self.current, action.slot
-        c = self.faceup[slot]
-        self.faceup[slot] = -1
+        self._take_card(action.slot)
+
+    def _take_card(self, slot: int) -> None:
+        """Take face-up card `slot`, or the top of the deck when `slot` is -1."""
+        seat = self.current
+        if slot < 0:
+            deck = self.deck
+            c = deck.pop() if deck else self._pop_card()
+            self.hands[seat][c] += 1
+            if self.events is not None:
+                self.events.append(CardTaken(seat, "deck", None, _COLOR[c]))
+            self._after_draw()
+            return
+        faceup = self.faceup
+        c = faceup[slot]
         self.hands[seat][c] += 1
         if self.events is not None:
             self.events.append(CardTaken(seat, "faceup", slot, _COLOR[c]))
         first = self.stage == CHOOSE
-        self._refill()
+        if self.deck and -1 not in faceup:  # the usual case: the deck refills the slot
+            new = faceup[slot] = self.deck.pop()
+            if self.events is not None:
+                self.events.append(FaceUpDealt(slot, _COLOR[new]))
+            self._wipe_locos()
+        else:
+            faceup[slot] = -1
+            self._refill()
         if first and c == LOCO:
             self.passes = 0
             self._end_turn()
@@ -460,6 +479,9 @@ class Sim:
         self._claim(self.gm.route_by_id[action.route].index, list(action.payment.counts))
 
     def _step_tickets(self, action: DrawTickets) -> None:
+        self._offer_tickets()
+
+    def _offer_tickets(self) -> None:
         seat = self.current
         k = min(self.cfg.draw_tickets, len(self.ticket_deck))
         offer = self.ticket_deck[:k]
@@ -474,15 +496,17 @@ class Sim:
         self._keep(action.keep)
 
     def _step_station(self, action: BuildStation) -> None:
+        self._build_station(self.gm.city_index[action.city], action.payment.counts)
+
+    def _build_station(self, city: int, payment: tuple[int, ...] | list[int]) -> None:
         seat = self.current
-        self._pay(action.payment.counts)
-        for i, n in enumerate(action.payment.counts):
-            self.discard[i] += n
-        self.station_at[self.gm.city_index[action.city]] = seat
+        self._pay(payment)
+        self.discard[:] = map(add, self.discard, payment)
+        self.station_at[city] = seat
         self.stations_left[seat] -= 1
         self.passes = 0
         if self.events is not None:
-            self.events.append(StationBuilt(seat, action.city, action.payment))
+            self.events.append(StationBuilt(seat, self.gm.cities[city].id, Hand(tuple(payment))))
         self._end_turn()
 
     def _step_pay_tunnel(self, action: PayTunnel) -> None:
@@ -492,14 +516,13 @@ class Sim:
         self._pay(extra)
         self._discard(revealed)
         self.tunnel = None
-        self._finish_claim(ridx, [a + b for a, b in zip(payment, extra, strict=True)])
+        self._finish_claim(ridx, list(map(add, payment, extra)))
 
     def _step_withdraw(self, action: WithdrawTunnel) -> None:
         assert self.tunnel is not None
         ridx, payment, revealed, _ = self.tunnel
         hand = self.hands[self.current]
-        for i in range(9):
-            hand[i] += payment[i]
+        hand[:] = map(add, hand, payment)
         self._discard(revealed)
         self.tunnel = None
         self.passes = 0
@@ -508,6 +531,9 @@ class Sim:
         self._end_turn()
 
     def _step_pass(self, action: Pass) -> None:
+        self._pass()
+
+    def _pass(self) -> None:
         self.passes += 1
         if self.events is not None:
             self.events.append(Passed(self.current))
@@ -522,8 +548,7 @@ class Sim:
 
     def _pay(self, counts: tuple[int, ...] | list[int]) -> None:
         hand = self.hands[self.current]
-        for i in range(9):
-            hand[i] -= counts[i]
+        hand[:] = map(sub, hand, counts)
 
     def _discard(self, cards: list[int]) -> None:
         for c in cards:
@@ -532,7 +557,7 @@ class Sim:
     def _claim(self, ridx: int, payment: list[int]) -> None:
         self._pay(payment)
         self.passes = 0
-        if not self.gm.routes[ridx].tunnel:
+        if ridx not in self.gm.tunnels:
             self._finish_claim(ridx, payment)
             return
         revealed = []
@@ -555,13 +580,13 @@ class Sim:
 
     def _finish_claim(self, ridx: int, paid: list[int]) -> None:
         seat = self.current
-        length = self._rinfo[ridx][1]
-        for i in range(9):
-            self.discard[i] += paid[i]
+        _, length, _, twin, _ = self._rinfo[ridx]
+        discard = self.discard
+        discard[:] = map(add, discard, paid)
         self.owners[ridx] = seat
         self._close(ridx)
-        if not self._double_open and self.gm.twin[ridx] >= 0:
-            self._close(self.gm.twin[ridx])
+        if twin >= 0 and not self._double_open:
+            self._close(twin)
         self.trains[seat] -= length
         points = self._ppoints[length]
         self.route_pts[seat] += points
@@ -571,14 +596,16 @@ class Sim:
         self._end_turn()
 
     def _close(self, ridx: int) -> None:
-        color = self._rinfo[ridx][2]
+        """Take route `ridx` out of the open-route tables."""
+        _, length, color, _, _ = self._rinfo[ridx]
         g = color if color >= 0 else 8
+        lengths = self._open_len[g]
         group = self._open[g]
-        for i, entry in enumerate(group):
-            if entry[1] == ridx:
-                del group[i]
-                del self._open_len[g][i]
-                return
+        i = bisect_left(lengths, length)
+        while group[i][1] != ridx:
+            i += 1
+        del group[i]
+        del lengths[i]
 
     def _keep(self, keep: tuple[str, ...]) -> None:
         seat = self.current
@@ -616,19 +643,14 @@ class Sim:
     def play_random(self, rng: random.Random, max_steps: int = 100_000) -> int:
         """Step random legal actions until the game ends; returns the steps taken.
 
+        The same game as stepping `sample(rng)` in a loop, only faster (`playout.play`).
+
         Raises:
             IllegalActionError: the step bound was hit (a bug: every game ends).
         """
-        steps = 0
-        from ttr.engine.playout import sample
+        from ttr.engine.playout import play
 
-        step = self.step
-        while self.stage != OVER:
-            if steps >= max_steps:
-                raise IllegalActionError(f"game did not end within {max_steps} steps")
-            step(sample(self, rng))
-            steps += 1
-        return steps
+        return play(self, rng, max_steps)
 
 
 _STEPS: dict[type, Callable[[Sim, Any], None]] = {

@@ -23,7 +23,7 @@ from ttr.engine import (
     PlayerView,
     Stage,
 )
-from ttr.engine.scoring import connected_pairs
+from ttr.engine.scoring import connected_tickets
 from ttr.mapfile import MapDefinition
 from ttr.session import GameSession, Update
 from ttr.ui import theme
@@ -120,10 +120,8 @@ class BoardScene(Scene):
         if self._completed is not None and self._completed[0] == key:
             return self._completed[1]
         gm = v.public.game_map
-        uf = connected_pairs(len(gm.cities), [gm.ends[r.index] for r in gm.routes
-                                               if v.public.owners[r.index] == v.viewer])
-        done = frozenset(t for t in v.me.tickets if uf.find(gm.city_index[gm.ticket_by_id[t].a])
-                         == uf.find(gm.city_index[gm.ticket_by_id[t].b]))
+        joined = connected_tickets(gm, v.public.owners, v.viewer, v.me.tickets)
+        done = frozenset(t for t, ok in zip(v.me.tickets, joined, strict=True) if ok)
         self._completed = (key, done)
         return done
 

@@ -1,0 +1,55 @@
+"""The playout fast path: `Sim.play_random` plays the very games `sample` + `step` play,
+and `nth_payment` picks exactly what indexing `payments` would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.builders import europe, usa
+from ttr.engine import Sim, new_sim
+from ttr.engine.payments import nth_payment, payments
+
+GAMES = [("usa", v, p) for v in ("base", "1910", "mega", "bigcities") for p in (2, 3, 4, 5)]
+GAMES += [("europe", "base", p) for p in (2, 3, 4, 5)]
+
+
+def snapshot(sim: Sim) -> tuple[object, ...]:
+    return (sim.freeze(), sim._open, sim._open_len)
+
+
+@pytest.mark.parametrize(("name", "variant", "players"), GAMES)
+def test_play_random_equals_sample_and_step(name: str, variant: str, players: int) -> None:
+    gm = usa() if name == "usa" else europe()
+    cfg = gm.rules(variant)
+    for g in range(6):
+        seed = f"{variant}:{players}:{g}"
+        fused = new_sim(gm, cfg, players, seed)
+        steps = fused.play_random(random.Random(seed))
+        stepped = new_sim(gm, cfg, players, seed)
+        rng = random.Random(seed)
+        count = 0
+        while stepped.stage != 5:
+            action = stepped.sample(rng)
+            assert stepped.is_legal(action), action
+            stepped.step(action)
+            count += 1
+        assert count == steps
+        assert snapshot(fused) == snapshot(stepped)
+        rebuilt = Sim.thaw(stepped.freeze())
+        assert (rebuilt._open, rebuilt._open_len) == (stepped._open, stepped._open_len)
+
+
+def test_nth_payment_indexes_payments() -> None:
+    rng = random.Random(3)
+    for _ in range(5_000):
+        hand = [rng.randint(0, 6) for _ in range(9)]
+        length = rng.randint(1, 8)
+        color = rng.randint(-1, 7)
+        ferry = rng.randint(0, 2) if rng.random() < 0.3 else 0
+        listed = payments(hand, length, color, ferry)
+        if not listed:
+            continue
+        pick = rng.random()
+        assert nth_payment(hand, length, color, ferry, pick) == listed[int(pick * len(listed))]
