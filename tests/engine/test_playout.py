@@ -16,7 +16,7 @@ GAMES += [("europe", "base", p) for p in (2, 3, 4, 5)]
 
 
 def snapshot(sim: Sim) -> tuple[object, ...]:
-    return (sim.freeze(), sim._open, sim._open_len)
+    return (sim.freeze(), sim._open, sim._open_upto)
 
 
 @pytest.mark.parametrize(("name", "variant", "players"), GAMES)
@@ -38,7 +38,7 @@ def test_play_random_equals_sample_and_step(name: str, variant: str, players: in
         assert count == steps
         assert snapshot(fused) == snapshot(stepped)
         rebuilt = Sim.thaw(stepped.freeze())
-        assert (rebuilt._open, rebuilt._open_len) == (stepped._open, stepped._open_len)
+        assert (rebuilt._open, rebuilt._open_upto) == (stepped._open, stepped._open_upto)
 
 
 def test_nth_payment_indexes_payments() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ttr.engine.cards import CardColor
@@ -13,6 +13,20 @@ CityId = str
 RouteId = str
 TicketId = str
 Seat = int
+
+
+MAX_LENGTH = 8
+"""The longest a route can be (Europe has 8-car routes)."""
+
+
+def upto_counts(group: Sequence[tuple[int, ...]]) -> list[int]:
+    """For entries whose first field is a route length: how many are at most n long,
+    for n = 0 .. MAX_LENGTH."""
+    counts = [0] * (MAX_LENGTH + 1)
+    for entry in group:
+        for n in range(entry[0], MAX_LENGTH + 1):
+            counts[n] += 1
+    return counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +102,8 @@ class GameMap:
     by_color: tuple[tuple[tuple[int, int, int, int], ...], ...] = field(
         init=False, repr=False, compare=False)
     """Per colour 0-7, then gray at 8: (length, index, twin, ferry), shortest first."""
+    by_color_upto: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Per group of `by_color`, `upto_counts` of it."""
 
     def __post_init__(self) -> None:
         s = object.__setattr__
@@ -98,6 +114,9 @@ class GameMap:
             for end in (r.a, r.b):
                 if end not in city_index:
                     raise MapError(f"map {self.id}: route {r.id}: unknown city {end!r}")
+            if not 1 <= r.length <= MAX_LENGTH:
+                raise MapError(f"map {self.id}: route {r.id}: length {r.length} is not "
+                               f"1 to {MAX_LENGTH}")
         s(self, "city_index", city_index)
         s(self, "route_by_id", {r.id: r for r in self.routes})
         s(self, "ticket_by_id", {t.id: t for t in self.tickets})
@@ -131,6 +150,7 @@ class GameMap:
             tuple(sorted((ln, i, tw, f) for i, ln, c, tw, f in rinfo if c == color))
             for color in (*range(8), -1)
         ))
+        s(self, "by_color_upto", tuple(tuple(upto_counts(g)) for g in self.by_color))
 
     def route(self, route_id: RouteId) -> Route:
         """The route with this id.

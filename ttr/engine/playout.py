@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable
-from itertools import combinations, permutations
+from itertools import chain, combinations, permutations
 from typing import TYPE_CHECKING, Any
 
 from ttr.engine.actions import (
@@ -18,6 +17,7 @@ from ttr.engine.actions import (
     KeepTickets,
     Pass,
 )
+from ttr.engine.board import MAX_LENGTH
 from ttr.engine.cards import LOCO, Hand
 from ttr.engine.errors import IllegalActionError
 from ttr.engine.payments import nth_counts
@@ -86,6 +86,12 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
         kind, a, b = _pick(sim, rand)
         if kind == DRAW:
             sim._take_card(a)
+            faceup = sim.faceup
+            if sim.stage == SECOND and sim.deck and LOCO not in faceup and -1 not in faceup:
+                # the second card of the turn in the usual case, as `_pick` would choose it
+                steps += 1
+                i = int(rand() * (len(faceup) + 1))
+                sim._take_card(i if i < len(faceup) else -1)
         elif kind == CLAIM:
             sim._claim(a, b)
         elif kind == TICKETS:
@@ -141,7 +147,8 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
     if sim.offers[sim.current]:
         offer = sorted(sim.offers[sim.current])
         least = sim._keep_min(len(offer))
-        subsets = [c for k in range(least, len(offer) + 1) for c in combinations(offer, k)]
+        subsets = list(chain.from_iterable(
+            combinations(offer, k) for k in range(least, len(offer) + 1)))
         return (OTHER, KeepTickets(subsets[int(rand() * len(subsets))]), None)
     acts = sim.legal()
     return (OTHER, acts[int(rand() * len(acts))], None)
@@ -169,7 +176,7 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     """A uniformly random claimable route, then one of its payments.
 
     Per colour, the open routes short enough for the hand are a prefix of the
-    length-sorted open list (found by bisection); a route is drawn uniformly from
+    length-sorted open list (its size read from `Sim._open_upto`); a route is drawn uniformly from
     those prefixes and accepted if its ferry and double-route conditions also hold
     (rejection sampling, so the result is uniform over the claimable routes), with
     a full listing as the fallback.
@@ -178,16 +185,19 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     hand = sim.hands[seat]
     locos = hand[LOCO]
     trains = sim.trains[seat]
-    lengths = sim._open_len
-    colors = hand[:8]
-    reach = max(colors) + locos
-    if reach <= trains:  # the usual case, all in C: colour g reaches hand[g] + locos
-        counts = list(map(bisect_right, lengths, map(locos.__add__, colors)))
-    else:
-        counts = [bisect_right(lengths[g], min(h + locos, trains)) for g, h in enumerate(colors)]
-        reach = trains
-    counts.append(bisect_right(lengths[8], reach))
-    total = sum(counts)
+    upto = sim._open_upto
+    cap = trains if trains < MAX_LENGTH else MAX_LENGTH
+    counts = []
+    total = 0
+    for g in range(8):  # colour g pays up to hand[g] + locos cars
+        reach = hand[g] + locos
+        n = upto[g][reach if reach < cap else cap]
+        counts.append(n)
+        total += n
+    reach = max(hand[:8]) + locos  # gray: the colour held most
+    n = upto[8][reach if reach < cap else cap]
+    counts.append(n)
+    total += n
     if not total:
         return None
     owners = sim.owners

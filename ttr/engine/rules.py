@@ -54,7 +54,7 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     longs = [t for t in deck_ids if game_map.ticket_by_id[t].long]
     if len(regular) < seats * cfg.deal_regular or len(longs) < seats * cfg.deal_long:
         raise TtrError(f"map {game_map.id} has too few tickets for {seats} players")
-    cards = [c for c in range(8) for _ in range(cfg.cards_per_color)] + [LOCO] * cfg.locomotives
+    cards = sorted(list(range(8)) * cfg.cards_per_color) + [LOCO] * cfg.locomotives
     if len(cards) < seats * cfg.starting_hand + cfg.faceup_slots:
         raise TtrError("too few train cards to deal")
     s = Sim(game_map, cfg)
@@ -83,7 +83,8 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     s.station_at = [-1] * len(game_map.cities)
     s.turns_left, s.passes, s.turn, s.tunnel = -1, 0, 0, None
     s._double_open = seats >= cfg.double_routes_min_players
-    s._build_open()
+    s._open = [list(group) for group in game_map.by_color]  # nothing is claimed yet
+    s._open_upto = [list(counts) for counts in game_map.by_color_upto]
     s._refill()
     return s
 

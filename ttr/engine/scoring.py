@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain, product
+from itertools import chain, compress, product, repeat
+from operator import eq
 from typing import Any, NamedTuple
 
 from ttr.engine.board import CityId, GameMap, RouteId, Seat, TicketId
@@ -83,26 +85,35 @@ def connected_tickets(gm: GameMap, owners: Sequence[Seat | None], seat: Seat,
                       tickets: Iterable[TicketId], borrowed: Iterable[int] = ()) -> list[bool]:
     """Per ticket, whether `seat`'s routes (plus the `borrowed` route indices) join its
     two cities."""
+    return _joined(gm, chain(routes_of(owners, seat), borrowed), tickets)
+
+
+def routes_of(owners: Sequence[Seat | None], seat: Seat) -> list[int]:
+    """Indices of the routes `seat` owns."""
+    return list(compress(range(len(owners)), map(eq, owners, repeat(seat))))
+
+
+def _joined(gm: GameMap, routes: Iterable[int], tickets: Iterable[TicketId]) -> list[bool]:
+    """Per ticket, whether `routes` join its two cities (union-find, path halving)."""
     parent = list(range(len(gm.cities)))
-
-    def root(x: int) -> int:
-        while parent[x] != x:
-            up = parent[parent[x]]
-            parent[x] = up
-            x = up
-        return x
-
     ends = gm.ends
-    for i in chain([i for i, o in enumerate(owners) if o == seat], borrowed):
+    for i in routes:
         a, b = ends[i]
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[ra] = rb
+        while parent[a] != a:
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a != b:
+            parent[a] = b
     ticket_ends = gm.ticket_ends
     out = []
     for tid in tickets:
         a, b, _ = ticket_ends[tid]
-        out.append(root(a) == root(b))
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        out.append(a == b)
     return out
 
 
@@ -121,19 +132,11 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     """
     if not edges:
         return 0
-    adj: _Adjacency = {}
+    adj: _Adjacency = defaultdict(list)
     bit = 1
     for a, b, w in edges:
-        links = adj.get(a)
-        if links is None:
-            adj[a] = [(b, bit, w)]
-        else:
-            links.append((b, bit, w))
-        links = adj.get(b)
-        if links is None:
-            adj[b] = [(a, bit, w)]
-        else:
-            links.append((a, bit, w))
+        adj[a].append((b, bit, w))
+        adj[b].append((a, bit, w))
         bit <<= 1
     best = 0
     seen: set[int] = set()
@@ -238,18 +241,26 @@ def _search(adj: _Adjacency, starts: list[int], total: int, best: int) -> int:
 
 def route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[Edge]:
     """The (city, city, length) edges of the routes `seat` owns."""
+    return _edges(gm, routes_of(owners, seat))
+
+
+def _edges(gm: GameMap, routes: Iterable[int]) -> list[Edge]:
     ends, rinfo = gm.ends, gm.rinfo
-    return [(*ends[i], rinfo[i][1]) for i, o in enumerate(owners) if o == seat]
+    return [(*ends[i], rinfo[i][1]) for i in routes]
 
 
 def ticket_scores(state: GameState, seat: Seat,
                   borrowed: Iterable[int] = ()) -> tuple[TicketScore, ...]:
     """Each of `seat`'s tickets, completed or not, with extra `borrowed` route indices."""
-    gm = state.game_map
-    tickets = state.players[seat].tickets
-    done = connected_tickets(gm, state.owners, seat, tickets, borrowed)
+    return _ticket_scores(state.game_map, chain(routes_of(state.owners, seat), borrowed),
+                          state.players[seat].tickets)
+
+
+def _ticket_scores(gm: GameMap, routes: Iterable[int],
+                   tickets: Sequence[TicketId]) -> tuple[TicketScore, ...]:
     ends = gm.ticket_ends
-    return tuple(TicketScore(t, ends[t][2], d) for t, d in zip(tickets, done, strict=True))
+    return tuple(TicketScore(t, ends[t][2], d)
+                 for t, d in zip(tickets, _joined(gm, routes, tickets), strict=True))
 
 
 def _best_borrowing(state: GameState, seat: Seat) -> tuple[tuple[int, int], ...]:
@@ -279,14 +290,15 @@ def results(state: GameState) -> GameResult:
     gm, cfg = state.game_map, state.config
     rows = []
     for seat, p in enumerate(state.players):
+        own = routes_of(state.owners, seat)
         borrowed = _best_borrowing(state, seat) if cfg.stations else ()
-        tickets = ticket_scores(state, seat, (r for _, r in borrowed))
-        rows.append((seat, p, borrowed, tickets,
-                     longest_trail(route_edges(gm, state.owners, seat))))
-    longest = max(r[4] for r in rows)
-    most_done = max(sum(t.completed for t in r[3]) for r in rows)
+        tickets = _ticket_scores(gm, own + [r for _, r in borrowed], p.tickets)
+        done = sum(1 for t in tickets if t.completed)
+        rows.append((seat, p, borrowed, tickets, done, longest_trail(_edges(gm, own))))
+    longest = max(r[5] for r in rows)
+    most_done = max(r[4] for r in rows)
     prelim: list[dict[str, Any]] = []
-    for seat, p, borrowed, tickets, length in rows:
+    for seat, p, borrowed, tickets, done, length in rows:
         prelim.append({
             "seat": seat,
             "route_points": p.route_points,
@@ -295,7 +307,7 @@ def results(state: GameState) -> GameResult:
             "longest_bonus": cfg.longest_path_bonus if length == longest and length > 0 else 0,
             "globetrotter_bonus": (
                 cfg.globetrotter_bonus
-                if most_done > 0 and sum(t.completed for t in tickets) == most_done else 0
+                if most_done > 0 and done == most_done else 0
             ),
             "stations_left": p.stations,
             "station_points": p.stations * cfg.station_points,
@@ -309,7 +321,8 @@ def _rank(players: list[dict[str, Any]], uses_stations: bool) -> GameResult:
 
     def key(p: dict[str, Any]) -> tuple[int, ...]:
         # fewest stations used = most left; USA has none, so that step never decides
-        total = (p["route_points"] + sum(t.value for t in p["tickets"]) + p["longest_bonus"]
+        tickets = sum(t.points if t.completed else -t.points for t in p["tickets"])
+        total = (p["route_points"] + tickets + p["longest_bonus"]
                  + p["globetrotter_bonus"] + p["station_points"])
         completed = sum(1 for t in p["tickets"] if t.completed)
         return (total, completed, p["stations_left"] if uses_stations else 0,

@@ -9,7 +9,6 @@ empty face-up slots and unowned routes are -1.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Callable
 from itertools import combinations
 from operator import add, sub
@@ -28,7 +27,7 @@ from ttr.engine.actions import (
     WithdrawTunnel,
     action_sort_key,
 )
-from ttr.engine.board import GameMap
+from ttr.engine.board import MAX_LENGTH, GameMap, upto_counts
 from ttr.engine.cards import LOCO, CardColor, Hand, seeded_shuffle
 from ttr.engine.config import RulesConfig
 from ttr.engine.events import (
@@ -53,6 +52,8 @@ from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
 INITIAL, CHOOSE, SECOND, KEEP, TUNNEL, OVER = (int(s) for s in Stage)
 _ALL_COLORS = range(8)
 _COLOR = tuple(CardColor)
+_SEAT: tuple[int | None, ...] = (*range(8), None)
+"""Seat by index, None at index -1: maps -1 (nobody) to None and seats to themselves."""
 
 
 class Sim:
@@ -62,7 +63,7 @@ class Sim:
         "gm", "cfg", "n", "seed", "shuffles", "hands", "tickets", "offers", "trains",
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
-        "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_len",
+        "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_upto",
     )
     gm: GameMap
     cfg: RulesConfig
@@ -92,7 +93,7 @@ class Sim:
     _rinfo: tuple[tuple[int, int, int, int, int], ...]
     _double_open: bool
     _open: list[list[tuple[int, int, int, int]]]
-    _open_len: list[list[int]]
+    _open_upto: list[list[int]]
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
         self.gm = gm
@@ -145,7 +146,7 @@ class Sim:
             [e for e in group if owners[e[1]] < 0 and (closed or e[2] < 0 or owners[e[2]] < 0)]
             for group in self.gm.by_color
         ]
-        self._open_len = [[e[0] for e in group] for group in self._open]
+        self._open_upto = [upto_counts(group) for group in self._open]
 
     def copy(self) -> Sim:
         """An independent copy (cheaper than freeze + thaw)."""
@@ -166,7 +167,7 @@ class Sim:
         s.events = None
         s._ppoints, s._rinfo, s._double_open = self._ppoints, self._rinfo, self._double_open
         s._open = [g[:] for g in self._open]
-        s._open_len = [g[:] for g in self._open_len]
+        s._open_upto = [g[:] for g in self._open_upto]
         return s
 
     def freeze(self) -> GameState:
@@ -189,12 +190,12 @@ class Sim:
             ),
             current=self.current,
             stage=Stage(self.stage),
-            deck=tuple(_COLOR[c] for c in self.deck),
+            deck=tuple(map(_COLOR.__getitem__, self.deck)),
             faceup=tuple(None if c < 0 else _COLOR[c] for c in self.faceup),
             discard=Hand(tuple(self.discard)),
             ticket_deck=tuple(self.ticket_deck),
-            owners=tuple(None if o < 0 else o for o in self.owners),
-            stations=tuple(None if o < 0 else o for o in self.station_at),
+            owners=tuple(map(_SEAT.__getitem__, self.owners)),
+            stations=tuple(map(_SEAT.__getitem__, self.station_at)),
             turns_left=None if self.turns_left < 0 else self.turns_left,
             passes=self.passes,
             turn=self.turn,
@@ -273,7 +274,8 @@ class Sim:
     def _end_turn(self) -> None:
         seat = self.current
         self.stage = CHOOSE
-        self._refill()
+        if -1 in self.faceup:
+            self._refill()
         self.turn += 1
         if self.turns_left >= 0:
             self.turns_left -= 1
@@ -597,15 +599,13 @@ class Sim:
 
     def _close(self, ridx: int) -> None:
         """Take route `ridx` out of the open-route tables."""
-        _, length, color, _, _ = self._rinfo[ridx]
+        _, length, color, twin, ferry = self._rinfo[ridx]
         g = color if color >= 0 else 8
-        lengths = self._open_len[g]
+        upto = self._open_upto[g]
         group = self._open[g]
-        i = bisect_left(lengths, length)
-        while group[i][1] != ridx:
-            i += 1
-        del group[i]
-        del lengths[i]
+        del group[group.index((length, ridx, twin, ferry), upto[length - 1])]
+        for n in range(length, MAX_LENGTH + 1):
+            upto[n] -= 1
 
     def _keep(self, keep: tuple[str, ...]) -> None:
         seat = self.current
