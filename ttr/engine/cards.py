@@ -164,6 +164,8 @@ def seeded_shuffle(items: MutableSequence[_T], seed: int | str, shuffles: int) -
     Every shuffle of a game uses `random.Random(f"{seed}:{shuffles}")`, so it is the
     same in every process. Fisher-Yates on `random()` (faster than `Random.shuffle`).
     """
+    if len(items) < 2:  # nothing to shuffle: skip seeding a generator
+        return
     rand = random.Random(f"{seed}:{shuffles}").random
     for i in range(len(items) - 1, 0, -1):
         j = int(rand() * (i + 1))
