@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable, Iterator, MutableSequence
 from dataclasses import dataclass
 from enum import IntEnum
+from math import floor
 from typing import TypeVar
 
 from ttr.engine.errors import TtrError
@@ -168,5 +169,5 @@ def seeded_shuffle(items: MutableSequence[_T], seed: int | str, shuffles: int) -
         return
     rand = random.Random(f"{seed}:{shuffles}").random
     for i in range(len(items) - 1, 0, -1):
-        j = int(rand() * (i + 1))
+        j = floor(rand() * (i + 1))
         items[i], items[j] = items[j], items[i]

@@ -7,6 +7,8 @@ listed once, last.
 
 from __future__ import annotations
 
+from math import floor
+
 from ttr.engine.cards import LOCO, Hand
 
 _ALL_COLORS = range(8)
@@ -51,7 +53,7 @@ def nth_counts(hand: list[int], length: int, color: int, ferry: int, pick: float
     if color >= 0:  # one colour: the payments differ only in their locomotives
         lo = max(length - hand[color], ferry)
         n = top - lo + 1 if lo <= top else 0
-        index = int(pick * (n + (hand[LOCO] >= length)))
+        index = floor(pick * (n + (hand[LOCO] >= length)))
         if index < n:
             counts[color] = length - lo - index
             counts[LOCO] = lo + index
@@ -67,7 +69,7 @@ def nth_counts(hand: list[int], length: int, color: int, ferry: int, pick: float
         if lo <= top:
             lows.append((c, lo, top - lo + 1))
             total += top - lo + 1
-    index = int(pick * (total + (hand[LOCO] >= length)))
+    index = floor(pick * (total + (hand[LOCO] >= length)))
     for c, lo, n in lows:
         if index < n:
             counts[c] = length - lo - index

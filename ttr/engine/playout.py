@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import chain, combinations, permutations
+from math import floor
 from typing import TYPE_CHECKING, Any
 
 from ttr.engine.actions import (
@@ -90,7 +91,7 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
             if sim.stage == SECOND and sim.deck and LOCO not in faceup and -1 not in faceup:
                 # the second card of the turn in the usual case, as `_pick` would choose it
                 steps += 1
-                i = int(rand() * (len(faceup) + 1))
+                i = floor(rand() * (len(faceup) + 1))
                 sim._take_card(i if i < len(faceup) else -1)
         elif kind == CLAIM:
             sim._claim(a, b)
@@ -111,11 +112,11 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
     stage = sim.stage
     if stage == CHOOSE:
         orders = _ORDERS4 if sim.stations_left[sim.current] else _ORDERS3
-        for kind in orders[int(rand() * len(orders))]:
+        for kind in orders[floor(rand() * len(orders))]:
             if kind == 0:
                 faceup = sim.faceup
                 if sim.deck and -1 not in faceup:  # the usual case, inlined
-                    i = int(rand() * (len(faceup) + 1))
+                    i = floor(rand() * (len(faceup) + 1))
                     return _PICK_SLOT[i] if i < len(faceup) else _PICK_DECK
                 slot = _draw(sim, rand, first=True)
                 if slot is not None:
@@ -130,7 +131,7 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
             else:
                 cities = sim._station_cities()
                 if cities:
-                    city = cities[int(rand() * len(cities))]
+                    city = cities[floor(rand() * len(cities))]
                     hand = sim.hands[sim.current]
                     built = sim.cfg.stations - sim.stations_left[sim.current]
                     pay = nth_counts(hand, sim.cfg.station_costs[built], -1, 0, rand())
@@ -139,7 +140,7 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
     if stage == SECOND:
         faceup = sim.faceup
         if sim.deck and LOCO not in faceup and -1 not in faceup:  # the usual case
-            i = int(rand() * (len(faceup) + 1))
+            i = floor(rand() * (len(faceup) + 1))
             return _PICK_SLOT[i] if i < len(faceup) else _PICK_DECK
         slot = _draw(sim, rand, first=False)
         assert slot is not None, "second draw stage with nothing to draw"
@@ -149,9 +150,9 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
         least = sim._keep_min(len(offer))
         subsets = list(chain.from_iterable(
             combinations(offer, k) for k in range(least, len(offer) + 1)))
-        return (OTHER, KeepTickets(subsets[int(rand() * len(subsets))]), None)
+        return (OTHER, KeepTickets(subsets[floor(rand() * len(subsets))]), None)
     acts = sim.legal()
-    return (OTHER, acts[int(rand() * len(acts))], None)
+    return (OTHER, acts[floor(rand() * len(acts))], None)
 
 
 def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> int | None:
@@ -159,7 +160,7 @@ def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> int | None:
     faceup = sim.faceup
     if first and -1 not in faceup:  # the usual case: a full row
         k = len(faceup) + (1 if sim.deck or any(sim.discard) else 0)
-        i = int(rand() * k)
+        i = floor(rand() * k)
         return i if i < len(faceup) else -1
     if first:
         slots = [i for i, c in enumerate(faceup) if c >= 0]
@@ -168,7 +169,7 @@ def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> int | None:
     k = len(slots) + (1 if sim.deck or any(sim.discard) else 0)
     if not k:
         return None
-    i = int(rand() * k)
+    i = floor(rand() * k)
     return slots[i] if i < len(slots) else -1
 
 
@@ -204,7 +205,7 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     groups = sim._open
     chosen = -1
     for _ in range(_TRIES):
-        i = int(rand() * total)
+        i = floor(rand() * total)
         g = 0
         while i >= counts[g]:
             i -= counts[g]
@@ -222,6 +223,6 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
         routes = sim._claimable(seat)
         if not routes:
             return None
-        chosen = routes[int(rand() * len(routes))]
+        chosen = routes[floor(rand() * len(routes))]
     _, length, color, _, ferry = sim._rinfo[chosen]
     return (CLAIM, chosen, nth_counts(hand, length, color, ferry, rand()))

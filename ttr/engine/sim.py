@@ -449,33 +449,38 @@ class Sim:
     def _take_card(self, slot: int) -> None:
         """Take face-up card `slot`, or the top of the deck when `slot` is -1."""
         seat = self.current
+        first = self.stage == CHOOSE
         if slot < 0:
             deck = self.deck
             c = deck.pop() if deck else self._pop_card()
             self.hands[seat][c] += 1
             if self.events is not None:
                 self.events.append(CardTaken(seat, "deck", None, _COLOR[c]))
-            self._after_draw()
-            return
-        faceup = self.faceup
-        c = faceup[slot]
-        self.hands[seat][c] += 1
-        if self.events is not None:
-            self.events.append(CardTaken(seat, "faceup", slot, _COLOR[c]))
-        first = self.stage == CHOOSE
-        if self.deck and -1 not in faceup:  # the usual case: the deck refills the slot
-            new = faceup[slot] = self.deck.pop()
+        else:
+            faceup = self.faceup
+            c = faceup[slot]
+            self.hands[seat][c] += 1
             if self.events is not None:
-                self.events.append(FaceUpDealt(slot, _COLOR[new]))
-            self._wipe_locos()
+                self.events.append(CardTaken(seat, "faceup", slot, _COLOR[c]))
+            if self.deck and -1 not in faceup:  # the usual case: the deck refills the slot
+                new = faceup[slot] = self.deck.pop()
+                if self.events is not None:
+                    self.events.append(FaceUpDealt(slot, _COLOR[new]))
+                limit = self.cfg.faceup_loco_reset
+                if limit and faceup.count(LOCO) >= limit:
+                    self._wipe_locos()
+            else:
+                faceup[slot] = -1
+                self._refill()
+            if first and c == LOCO:  # a face-up locomotive is the whole turn
+                self.passes = 0
+                self._end_turn()
+                return
+        self.passes = 0
+        if first and (self.deck or self._can_second_draw()):
+            self.stage = SECOND
         else:
-            faceup[slot] = -1
-            self._refill()
-        if first and c == LOCO:
-            self.passes = 0
             self._end_turn()
-        else:
-            self._after_draw()
 
     def _step_claim(self, action: ClaimRoute) -> None:
         self._claim(self.gm.route_by_id[action.route].index, list(action.payment.counts))
@@ -541,13 +546,6 @@ class Sim:
             self.events.append(Passed(self.current))
         self._end_turn()
 
-    def _after_draw(self) -> None:
-        self.passes = 0
-        if self.stage == CHOOSE and (self.deck or self._can_second_draw()):
-            self.stage = SECOND
-        else:
-            self._end_turn()
-
     def _pay(self, counts: tuple[int, ...] | list[int]) -> None:
         hand = self.hands[self.current]
         hand[:] = map(sub, hand, counts)
@@ -557,7 +555,8 @@ class Sim:
             self.discard[c] += 1
 
     def _claim(self, ridx: int, payment: list[int]) -> None:
-        self._pay(payment)
+        hand = self.hands[self.current]
+        hand[:] = map(sub, hand, payment)
         self.passes = 0
         if ridx not in self.gm.tunnels:
             self._finish_claim(ridx, payment)
