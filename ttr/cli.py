@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--map", default="usa")
     bench.add_argument("--games", type=_positive_int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--rounds", type=_positive_int, default=5,
+                       help="play the same games this many times; report the best and median")
     return parser
 
 

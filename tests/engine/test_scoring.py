@@ -6,8 +6,18 @@ import random
 
 import pytest
 
-from tests.builders import make_state
-from ttr.engine import City, GameMap, Route, RulesConfig, Ticket, longest_trail, results
+from tests.builders import make_state, usa
+from ttr.engine import (
+    City,
+    GameMap,
+    Route,
+    RulesConfig,
+    Ticket,
+    longest_trail,
+    new_sim,
+    results,
+)
+from ttr.engine.scoring import connected_tickets
 
 
 def brute_force_trail(edges: list[tuple[int, int, int]]) -> int:
@@ -132,3 +142,18 @@ def test_full_game_breakdown_adds_up() -> None:
                            + p.globetrotter_bonus + p.station_points)
     assert r.players[0].longest_path == 5 and r.players[0].longest_bonus == 10
     assert r.ranking == (0, 1)
+
+
+def test_results_ticket_completion_matches_union_find() -> None:
+    """`results` reads ticket completion off the longest-path search's components;
+    it must agree with `connected_tickets` (a union-find over the same routes)."""
+    gm = usa()
+    cfg = gm.rules("base")
+    for g in range(40):
+        sim = new_sim(gm, cfg, 2 + g % 4, f"tc{g}")
+        sim.play_random(random.Random(g))
+        state = sim.freeze()
+        for p in results(state).players:
+            tickets = state.players[p.seat].tickets
+            expected = connected_tickets(gm, state.owners, p.seat, tickets)
+            assert [t.completed for t in p.tickets] == expected

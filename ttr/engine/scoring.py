@@ -130,8 +130,14 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     >>> longest_trail([(0, 1, 2), (1, 2, 3), (2, 0, 1), (2, 3, 4)])
     10
     """
+    return _network(edges)[0]
+
+
+def _network(edges: Sequence[Edge]) -> tuple[int, dict[int, int]]:
+    """`longest_trail(edges)`, and a component label for each city on an edge."""
+    label: dict[int, int] = {}
     if not edges:
-        return 0
+        return 0, label
     adj: _Adjacency = defaultdict(list)
     bit = 1
     for a, b, w in edges:
@@ -139,12 +145,11 @@ def longest_trail(edges: Sequence[Edge]) -> int:
         adj[b].append((a, bit, w))
         bit <<= 1
     best = 0
-    seen: set[int] = set()
     for start in adj:
-        if start in seen:
+        if start in label:
             continue
         comp = [start]
-        seen.add(start)
+        label[start] = start
         odd = []
         total = degrees = 0
         for city in comp:  # grows while it is read: a breadth-first search
@@ -154,8 +159,8 @@ def longest_trail(edges: Sequence[Edge]) -> int:
                 odd.append(city)
             for nb, _, w in links:
                 total += w
-                if nb not in seen:
-                    seen.add(nb)
+                if nb not in label:
+                    label[nb] = start
                     comp.append(nb)
         total //= 2
         if total <= best:
@@ -168,7 +173,7 @@ def longest_trail(edges: Sequence[Edge]) -> int:
             continue
         bit = _contract(adj, comp, bit)
         best = _search(adj, odd[:-1], total, best)
-    return best
+    return best, label
 
 
 _Adjacency = dict[int, list[tuple[int, int, int]]]
@@ -292,9 +297,17 @@ def results(state: GameState) -> GameResult:
     for seat, p in enumerate(state.players):
         own = routes_of(state.owners, seat)
         borrowed = _best_borrowing(state, seat) if cfg.stations else ()
-        tickets = _ticket_scores(gm, own + [r for _, r in borrowed], p.tickets)
+        length, label = _network(_edges(gm, own))
+        if borrowed:
+            tickets = _ticket_scores(gm, own + [r for _, r in borrowed], p.tickets)
+        else:  # the network's components tell which tickets are joined
+            ends = gm.ticket_ends
+            tickets = tuple(
+                TicketScore(t, ends[t][2], label.get(ends[t][0], -1) == label.get(ends[t][1], -2))
+                for t in p.tickets
+            )
         done = sum(1 for t in tickets if t.completed)
-        rows.append((seat, p, borrowed, tickets, done, longest_trail(_edges(gm, own))))
+        rows.append((seat, p, borrowed, tickets, done, length))
     longest = max(r[5] for r in rows)
     most_done = max(r[4] for r in rows)
     prelim: list[dict[str, Any]] = []
