@@ -120,7 +120,8 @@ def run_bench(args: argparse.Namespace) -> int:
     print(f"  machine speed now: 10M Python additions in {calibration():.2f} s CPU")
     for players in (2, 4):
         r = random_games(gm, cfg, players, args.games, args.seed, args.rounds)
-        print(f"  {players} players: {r['games_per_s']:6.1f} games/s ({r['games_per_s_median']:.1f}), "
+        print(f"  {players} players: {r['games_per_s']:6.1f} games/s "
+              f"({r['games_per_s_median']:.1f}), "
               f"{r['us_per_turn']:5.1f} us/turn ({r['us_per_turn_median']:.1f}), "
               f"{r['turns_per_game']:.1f} turns/game, {r['decisions_per_game']:.1f} decisions "
               f"({r['us_per_decision']:.1f} us each)")

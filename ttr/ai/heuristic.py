@@ -318,7 +318,7 @@ def station_build(ctx: Context) -> BuildStation | None:
     """Europe: a station at an end of a route the plan borrows."""
     if not ctx.plan.borrowed:
         return None
-    cities = set()
+    cities: set[str] = set()
     for r in ctx.plan.borrowed:
         a, b = ctx.gm.ends[r]
         if a in ctx.net.station_cities or b in ctx.net.station_cities:

@@ -92,7 +92,7 @@ def _draw_for(look: _Look, routes: list[int], rng: random.Random, second: bool) 
         return DrawFaceUp(best[1])
     if any(isinstance(a, DrawDeck) for a in look.view.legal):
         return DrawDeck()
-    draws = [a for a in look.view.legal if isinstance(a, DrawFaceUp)]
+    draws: list[Action] = [a for a in look.view.legal if isinstance(a, DrawFaceUp)]
     pool = draws or list(look.view.legal)
     return pool[int(rng.random() * len(pool))]
 
@@ -301,9 +301,9 @@ class LongRouteAgent(_StyleAgent):
         )
         wanted = sorted(routes, key=lambda r: (-gm.routes[r].length, r))
         if view.public.stage == Stage.CHOOSE_ACTION:
-            claim = _claim_longest(look, 5)
-            if claim is not None:
-                return claim
+            long_claim = _claim_longest(look, 5)
+            if long_claim is not None:
+                return long_claim
             claim = _first_claim(look, wanted)
             if claim is not None:
                 return claim

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ttr.ai.planning import network_from, ticket_plan
-from ttr.engine import LOCO, ClaimRoute, DrawDeck, DrawFaceUp, Hand, KeepTickets, Pass, Sim
+from ttr.engine import LOCO, Action, ClaimRoute, DrawDeck, DrawFaceUp, Hand, KeepTickets, Pass, Sim
 from ttr.engine.state import Stage
 
 CHOOSE, SECOND = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW)
@@ -45,7 +45,7 @@ class Playout:
                 return
             sim.step(self.action(rng))
 
-    def action(self, rng: random.Random) -> object:
+    def action(self, rng: random.Random) -> Action:
         """The policy's action for the seat to act."""
         sim = self.sim
         seat, stage = sim.current, sim.stage
@@ -75,7 +75,7 @@ class Playout:
             return self._keep(seat, legal)
         return legal[0]  # tunnel: the cheapest payment, else withdraw
 
-    def _keep(self, seat: int, options: list[object]) -> object:
+    def _keep(self, seat: int, options: list[Action]) -> Action:
         """The keep whose joint plan fits the trains with the most points."""
         sim = self.sim
         net = network_from(self.gm, sim.owners, seat, sim.n >= sim.cfg.double_routes_min_players)
@@ -131,7 +131,7 @@ class Playout:
             return None
         return ClaimRoute(self.gm.routes[best[1]].id, best[2])
 
-    def _draw(self, seat: int, plan: list[int], first: bool, rng: random.Random) -> object:
+    def _draw(self, seat: int, plan: list[int], first: bool, rng: random.Random) -> Action:
         sim = self.sim
         hand = sim.hands[seat]
         want = [0] * 9
