@@ -101,7 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="round robin between agents with paired deals")
     _add_game_options(arena)
-    arena.add_argument("--agents", required=True, help="comma-separated agent names")
+    arena.add_argument("--agents", required=True,
+                       help="comma-separated agent names; name@seconds sets a thinking "
+                            "time, hard#N a fixed number of search iterations")
     arena.add_argument("--deals", type=_positive_int, default=20)
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--jobs", type=_positive_int, default=2, help="worker processes")

@@ -37,6 +37,25 @@ def test_parse_agents_rejects_bad_input() -> None:
     with pytest.raises(TtrError, match="thinking time"):
         parse_agents("medium@fast,easy", 2)
     assert parse_agents("medium@0.5,easy", 2)[0] == AgentSpec("medium", 0.5)
+    with pytest.raises(TtrError, match="only hard"):
+        parse_agents("medium#10,easy", 2)
+    with pytest.raises(TtrError, match="iteration count"):
+        parse_agents("hard#lots,easy", 2)
+    with pytest.raises(TtrError, match="iteration count"):
+        parse_agents("hard#0,easy", 2)
+    fixed = parse_agents("hard#12,hard@0.2#12,hard", 2)
+    assert [s.label for s in fixed] == ["hard#12", "hard@0.2#12", "hard"]
+    assert fixed[0].make().iterations == 12  # type: ignore[attr-defined]
+
+
+def test_hard_with_fixed_iterations_plays_the_same_game_twice() -> None:
+    gm, cfg = game("usa")
+    task = GameTask(0, 11, tuple(parse_agents("hard#6,medium", 2)))
+    first = play_game(gm, cfg, task)
+    again = play_game(gm, cfg, task)
+    assert first.failures == [] and again.failures == []
+    assert (first.scores, first.ranks, first.completed, first.turns) == (
+        again.scores, again.ranks, again.completed, again.turns)
 
 
 def test_stats() -> None:

@@ -44,3 +44,15 @@ def test_hard_is_reproducible_and_keeps_to_its_budget() -> None:
     view = observe(states[0], states[0].current)
     first = HardAgent().choose(view, random.Random(9), 0.0)
     assert first == HardAgent().choose(view, random.Random(9), 0.0)
+
+
+def test_hard_with_fixed_iterations_ignores_the_clock() -> None:
+    """`HardAgent(iterations=N)` runs N search iterations even on a tiny budget, and
+    the same seed gives the same choice."""
+    gm, cfg = game("usa")
+    states = [s for s in positions(gm, cfg, 2, seed=4, every=5) if s.stage == Stage.CHOOSE_ACTION]
+    for state in states[2:6]:
+        view = observe(state, state.current)
+        first = HardAgent(iterations=10).choose(view, random.Random(9), 0.001)
+        assert first == HardAgent(iterations=10).choose(view, random.Random(9), 0.001)
+        assert first in view.legal

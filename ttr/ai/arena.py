@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any, TextIO
 
-from ttr.ai.base import agent_info
+from ttr.ai.base import Agent, agent_info, make_agent
 from ttr.engine import (
     GameMap,
     RulesConfig,
@@ -43,36 +43,55 @@ class AgentSpec:
 
     name: str
     budget: float
+    iterations: int | None = None
+    """Hard's search iterations per decision (`hard#N`): the same moves on any machine."""
 
     @property
     def label(self) -> str:
         """The name as the report shows it."""
-        return (
+        label = (
             self.name
             if self.budget == agent_info(self.name).budget
             else f"{self.name}@{self.budget:g}"
         )
+        return label if self.iterations is None else f"{label}#{self.iterations}"
+
+    def make(self) -> Agent:
+        """A new agent of this spec."""
+        agent = make_agent(self.name)
+        if self.iterations is not None:
+            agent.iterations = self.iterations  # type: ignore[attr-defined]
+        return agent
 
 
 def parse_agents(text: str, players: int) -> list[AgentSpec]:
-    """`"hard,medium@0.1,routefocus"` -> specs.
+    """`"hard,medium@0.1,hard#40,routefocus"` -> specs.
 
     Raises:
-        TtrError: unknown names, duplicates, bad budgets, or too few agents.
+        TtrError: unknown names, duplicates, bad budgets or iteration counts, or too few
+            agents.
     """
     specs = []
     for part in (p.strip().lower() for p in text.split(",")):
         if not part:
             continue
-        name, _, budget = part.partition("@")
+        rest, hash_mark, count = part.partition("#")
+        name, _, budget = rest.partition("@")
         info = agent_info(name)  # raises on an unknown name
+        iterations = None
+        if hash_mark:
+            if name != "hard":
+                raise TtrError(f"{part!r}: only hard searches, so only hard takes #iterations")
+            if not count.isdigit() or not 0 < int(count) <= 10_000:
+                raise TtrError(f"bad iteration count in {part!r} (use hard#N, N from 1 to 10000)")
+            iterations = int(count)
         try:
             b = float(budget) if budget else info.budget
         except ValueError:
             raise TtrError(f"bad thinking time in {part!r} (use name@seconds)") from None
         if not 0 <= b <= 60:
             raise TtrError(f"thinking time in {part!r} must be 0 to 60 seconds")
-        specs.append(AgentSpec(name, b))
+        specs.append(AgentSpec(name, b, iterations))
     labels = [s.label for s in specs]
     if len(set(labels)) != len(labels):
         raise TtrError(f"--agents lists an agent twice: {text!r}")
@@ -127,10 +146,8 @@ def schedule(specs: list[AgentSpec], players: int, deals: int, seed: int) -> lis
 
 def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOutcome:
     """Play one arena game; agent failures are recorded, not raised."""
-    from ttr.ai.base import make_agent
-
     n = len(task.seats)
-    agents = [make_agent(s.name) for s in task.seats]
+    agents = [s.make() for s in task.seats]
     rngs = [random.Random(f"{task.seed}:{i}:{s.name}") for i, s in enumerate(task.seats)]
     out = GameOutcome(task.deal, task.seed, [s.label for s in task.seats])
     out.times = [[] for _ in range(n)]

@@ -55,8 +55,12 @@ class HardAgent:
 
     name = "hard"
 
-    def __init__(self) -> None:
+    def __init__(self, iterations: int | None = None) -> None:
         self.policy = PlanPlayer(STRONG)
+        self.iterations = iterations
+        """None: search until 85% of the budget (adapts to the machine). A number: run
+        at most that many iterations whatever the clock says, so the same seed gives
+        the same moves on every machine (`hard#N` in the arena)."""
 
     def choose(self, view: PlayerView, rng: random.Random, budget: float = 1.0) -> Action:
         """The policy's move, or a candidate the search finds clearly better."""
@@ -66,12 +70,13 @@ class HardAgent:
         ctx = Context(view, STRONG)
         default = self.policy.decide(ctx, rng)
         stage = view.public.stage
-        if budget <= 0 or stage != Stage.CHOOSE_ACTION or isinstance(default, DrawTickets):
+        searching = budget > 0 if self.iterations is None else self.iterations > 0
+        if not searching or stage != Stage.CHOOSE_ACTION or isinstance(default, DrawTickets):
             return default
         cands = candidates(ctx, default, rng)
         if len(cands) < 2:
             return default
-        return search(view, cands, rng, start + 0.85 * budget)
+        return search(view, cands, rng, start + 0.85 * budget, self.iterations)
 
 
 def candidates(ctx: Context, default: Action, rng: random.Random) -> list[Action]:
@@ -106,8 +111,12 @@ def candidates(ctx: Context, default: Action, rng: random.Random) -> list[Action
     return unique
 
 
-def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: float) -> Action:
+def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: float,
+           max_iterations: int | None = None) -> Action:
     """Compare `cands` on shared sampled futures; keep the policy's move unless beaten.
+
+    The search runs until `deadline` (a `time.perf_counter` value), or, when
+    `max_iterations` is given, for that many iterations regardless of the clock.
 
     Each iteration samples one hidden state and one playout seed and plays every
     candidate from it (common random numbers), so candidates are compared on the
@@ -118,7 +127,10 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
     seat = view.me.seat
     k = len(cands)
     gains: list[list[float]] = [[] for _ in range(k)]
-    while time.perf_counter() < deadline:
+    while (
+        time.perf_counter() < deadline if max_iterations is None
+        else len(gains[0]) < max_iterations
+    ):
         try:
             state = determinize(view, rng)
         except AssertionError:  # an engine inconsistency: trust the policy
