@@ -27,22 +27,22 @@ def test_schedule_pairs_every_deal_in_every_seating() -> None:
     assert len(four) == 4 and len({t.seats[0].name for t in four}) == 4
 
 
-def test_parse_agents_rejects_bad_input() -> None:
-    with pytest.raises(TtrError, match="unknown agent"):
-        parse_agents("medium,nobody", 2)
-    with pytest.raises(TtrError, match="twice"):
-        parse_agents("medium,medium", 2)
-    with pytest.raises(TtrError, match="at least 3"):
-        parse_agents("medium,easy", 3)
-    with pytest.raises(TtrError, match="thinking time"):
-        parse_agents("medium@fast,easy", 2)
+@pytest.mark.parametrize(("text", "players", "message"), [
+    ("medium,nobody", 2, "unknown agent"),
+    ("medium,medium", 2, "twice"),
+    ("medium,easy", 3, "at least 3"),
+    ("medium@fast,easy", 2, "thinking time"),
+    ("medium#10,easy", 2, "only hard"),
+    ("hard#lots,easy", 2, "iteration count"),
+    ("hard#0,easy", 2, "iteration count"),
+])
+def test_parse_agents_rejects_bad_input(text: str, players: int, message: str) -> None:
+    with pytest.raises(TtrError, match=message):
+        parse_agents(text, players)
+
+
+def test_parse_agents_budgets_and_iterations() -> None:
     assert parse_agents("medium@0.5,easy", 2)[0] == AgentSpec("medium", 0.5)
-    with pytest.raises(TtrError, match="only hard"):
-        parse_agents("medium#10,easy", 2)
-    with pytest.raises(TtrError, match="iteration count"):
-        parse_agents("hard#lots,easy", 2)
-    with pytest.raises(TtrError, match="iteration count"):
-        parse_agents("hard#0,easy", 2)
     fixed = parse_agents("hard#12,hard@0.2#12,hard", 2)
     assert [s.label for s in fixed] == ["hard#12", "hard@0.2#12", "hard"]
     assert fixed[0].make().iterations == 12  # type: ignore[attr-defined]
