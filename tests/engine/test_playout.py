@@ -1,5 +1,5 @@
 """The playout fast path: `Sim.play_random` plays the very games `sample` + `step` play,
-and `nth_payment` picks exactly what indexing `payments` would."""
+and `nth_counts` picks exactly what indexing `payments` would."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 
 from tests.builders import europe, usa
 from ttr.engine import Sim, new_sim
-from ttr.engine.payments import nth_payment, payments
+from ttr.engine.cards import Hand
+from ttr.engine.payments import nth_counts, payments
 
 GAMES = [("usa", v, p) for v in ("base", "1910", "mega", "bigcities") for p in (2, 3, 4, 5)]
 GAMES += [("europe", "base", p) for p in (2, 3, 4, 5)]
@@ -41,7 +42,7 @@ def test_play_random_equals_sample_and_step(name: str, variant: str, players: in
         assert (rebuilt._open, rebuilt._open_upto) == (stepped._open, stepped._open_upto)
 
 
-def test_nth_payment_indexes_payments() -> None:
+def test_nth_counts_indexes_payments() -> None:
     rng = random.Random(3)
     for _ in range(5_000):
         hand = [rng.randint(0, 6) for _ in range(9)]
@@ -52,4 +53,5 @@ def test_nth_payment_indexes_payments() -> None:
         if not listed:
             continue
         pick = rng.random()
-        assert nth_payment(hand, length, color, ferry, pick) == listed[int(pick * len(listed))]
+        picked = Hand(tuple(nth_counts(hand, length, color, ferry, pick)))
+        assert picked == listed[int(pick * len(listed))]

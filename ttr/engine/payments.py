@@ -37,17 +37,13 @@ def payments(hand: list[int], length: int, color: int, ferry: int = 0) -> list[H
     return out
 
 
-def nth_payment(hand: list[int], length: int, color: int, ferry: int, pick: float) -> Hand:
-    """`payments(...)[int(pick * count)]` for `0 <= pick < 1`, without listing them all.
-
-    >>> str(nth_payment([0, 0, 0, 0, 0, 0, 2, 0, 1], 2, 6, 0, 0.9))
-    'red:1,loco:1'
-    """
-    return Hand(tuple(nth_counts(hand, length, color, ferry, pick)))
-
-
 def nth_counts(hand: list[int], length: int, color: int, ferry: int, pick: float) -> list[int]:
-    """`nth_payment` as a 9-element count list (the playout fast path)."""
+    """The counts of `payments(...)[int(pick * count)]` for `0 <= pick < 1`, without
+    listing them all (the playout fast path).
+
+    >>> nth_counts([0, 0, 0, 0, 0, 0, 2, 0, 1], 2, 6, 0, 0.9)
+    [0, 0, 0, 0, 0, 0, 1, 0, 1]
+    """
     top = min(hand[LOCO], length - 1)
     counts = [0] * 9
     if color >= 0:  # one colour: the payments differ only in their locomotives
