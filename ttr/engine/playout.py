@@ -87,12 +87,6 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
         kind, a, b = _pick(sim, rand)
         if kind == DRAW:
             sim._take_card(a)
-            faceup = sim.faceup
-            if sim.stage == SECOND and sim.deck and LOCO not in faceup and -1 not in faceup:
-                # the second card of the turn in the usual case, as `_pick` would choose it
-                steps += 1
-                i = floor(rand() * (len(faceup) + 1))
-                sim._take_card(i if i < len(faceup) else -1)
         elif kind == CLAIM:
             sim._claim(a, b)
         elif kind == TICKETS:

@@ -130,14 +130,8 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     >>> longest_trail([(0, 1, 2), (1, 2, 3), (2, 0, 1), (2, 3, 4)])
     10
     """
-    return _network(edges)[0]
-
-
-def _network(edges: Sequence[Edge]) -> tuple[int, dict[int, int]]:
-    """`longest_trail(edges)`, and a component label for each city on an edge."""
-    label: dict[int, int] = {}
     if not edges:
-        return 0, label
+        return 0
     adj: _Adjacency = defaultdict(list)
     bit = 1
     for a, b, w in edges:
@@ -145,11 +139,12 @@ def _network(edges: Sequence[Edge]) -> tuple[int, dict[int, int]]:
         adj[b].append((a, bit, w))
         bit <<= 1
     best = 0
+    seen: set[int] = set()
     for start in adj:
-        if start in label:
+        if start in seen:
             continue
         comp = [start]
-        label[start] = start
+        seen.add(start)
         odd = []
         total = degrees = 0
         for city in comp:  # grows while it is read: a breadth-first search
@@ -159,8 +154,8 @@ def _network(edges: Sequence[Edge]) -> tuple[int, dict[int, int]]:
                 odd.append(city)
             for nb, _, w in links:
                 total += w
-                if nb not in label:
-                    label[nb] = start
+                if nb not in seen:
+                    seen.add(nb)
                     comp.append(nb)
         total //= 2
         if total <= best:
@@ -173,7 +168,7 @@ def _network(edges: Sequence[Edge]) -> tuple[int, dict[int, int]]:
             continue
         bit = _contract(adj, comp, bit)
         best = _search(adj, odd[:-1], total, best)
-    return best, label
+    return best
 
 
 _Adjacency = dict[int, list[tuple[int, int, int]]]
@@ -297,17 +292,9 @@ def results(state: GameState) -> GameResult:
     for seat, p in enumerate(state.players):
         own = routes_of(state.owners, seat)
         borrowed = _best_borrowing(state, seat) if cfg.stations else ()
-        length, label = _network(_edges(gm, own))
-        if borrowed:
-            tickets = _ticket_scores(gm, own + [r for _, r in borrowed], p.tickets)
-        else:  # the network's components tell which tickets are joined
-            ends = gm.ticket_ends
-            tickets = tuple(
-                TicketScore(t, ends[t][2], label.get(ends[t][0], -1) == label.get(ends[t][1], -2))
-                for t in p.tickets
-            )
+        tickets = _ticket_scores(gm, own + [r for _, r in borrowed], p.tickets)
         done = sum(1 for t in tickets if t.completed)
-        rows.append((seat, p, borrowed, tickets, done, length))
+        rows.append((seat, p, borrowed, tickets, done, longest_trail(_edges(gm, own))))
     longest = max(r[5] for r in rows)
     most_done = max(r[4] for r in rows)
     prelim: list[dict[str, Any]] = []
@@ -334,8 +321,7 @@ def _rank(players: list[dict[str, Any]], uses_stations: bool) -> GameResult:
 
     def key(p: dict[str, Any]) -> tuple[int, ...]:
         # fewest stations used = most left; USA has none, so that step never decides
-        tickets = sum(t.points if t.completed else -t.points for t in p["tickets"])
-        total = (p["route_points"] + tickets + p["longest_bonus"]
+        total = (p["route_points"] + sum(t.value for t in p["tickets"]) + p["longest_bonus"]
                  + p["globetrotter_bonus"] + p["station_points"])
         completed = sum(1 for t in p["tickets"] if t.completed)
         return (total, completed, p["stations_left"] if uses_stations else 0,
