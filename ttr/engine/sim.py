@@ -555,8 +555,7 @@ class Sim:
             self.discard[c] += 1
 
     def _claim(self, ridx: int, payment: list[int]) -> None:
-        hand = self.hands[self.current]
-        hand[:] = map(sub, hand, payment)
+        self._pay(payment)
         self.passes = 0
         if ridx not in self.gm.tunnels:
             self._finish_claim(ridx, payment)
