@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 from itertools import chain, combinations, permutations
 from math import floor
 from typing import TYPE_CHECKING, Any
@@ -37,10 +38,10 @@ _ORDERS4 = tuple(permutations(range(4)))
 """Every order in which to try the kinds of move (cards, tickets, claim, station)."""
 
 
-DRAW, TICKETS, CLAIM, STATION, PASS, OTHER = range(6)
+DRAW, TICKETS, CLAIM, STATION, PASS, KEEP, OTHER = range(7)
 """Kinds of `_pick` result: (DRAW, slot or -1 for the deck, None), (TICKETS, None, None),
 (CLAIM, route index, payment counts), (STATION, city index, payment counts),
-(PASS, None, None), (OTHER, an Action, None)."""
+(PASS, None, None), (KEEP, sorted tuple of ticket ids, None), (OTHER, an Action, None)."""
 Pick = tuple[int, Any, Any]
 _PICK_TICKETS: Pick = (TICKETS, None, None)
 _PICK_PASS: Pick = (PASS, None, None)
@@ -66,6 +67,8 @@ def sample(sim: Sim, rng: random.Random) -> Action:
         return BuildStation(sim.gm.cities[a].id, Hand(tuple(b)))
     if kind == PASS:
         return _PASS
+    if kind == KEEP:
+        return KeepTickets(a)
     action: Action = a
     return action
 
@@ -93,6 +96,8 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
             sim._offer_tickets()
         elif kind == STATION:
             sim._build_station(a, b)
+        elif kind == KEEP:
+            sim._keep(a)
         elif kind == PASS:
             sim._pass()
         else:
@@ -133,20 +138,34 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
         return _PICK_PASS
     if stage == SECOND:
         faceup = sim.faceup
-        if sim.deck and LOCO not in faceup and -1 not in faceup:  # the usual case
-            i = floor(rand() * (len(faceup) + 1))
-            return _PICK_SLOT[i] if i < len(faceup) else _PICK_DECK
+        if sim.deck and -1 not in faceup:  # the usual cases: a full row, a deck
+            n = len(faceup)
+            locos = faceup.count(LOCO)
+            if not locos:
+                i = floor(rand() * (n + 1))
+                return _PICK_SLOT[i] if i < n else _PICK_DECK
+            if locos == 1:  # the slots but the locomotive's, then the deck
+                i = floor(rand() * n)
+                if i == n - 1:
+                    return _PICK_DECK
+                return _PICK_SLOT[i + 1 if i >= faceup.index(LOCO) else i]
         slot = _draw(sim, rand, first=False)
         assert slot is not None, "second draw stage with nothing to draw"
         return _PICK_SLOT[slot] if slot >= 0 else _PICK_DECK
-    if sim.offers[sim.current]:
-        offer = sorted(sim.offers[sim.current])
-        least = sim._keep_min(len(offer))
-        subsets = list(chain.from_iterable(
-            combinations(offer, k) for k in range(least, len(offer) + 1)))
-        return (OTHER, KeepTickets(subsets[floor(rand() * len(subsets))]), None)
+    offer = sim.offers[sim.current]
+    if offer:
+        offer = sorted(offer)
+        subsets = _subsets(len(offer), sim._keep_min(len(offer)))
+        return (KEEP, tuple([offer[i] for i in subsets[floor(rand() * len(subsets))]]), None)
     acts = sim.legal()
     return (OTHER, acts[floor(rand() * len(acts))], None)
+
+
+@cache
+def _subsets(n: int, least: int) -> tuple[tuple[int, ...], ...]:
+    """Index tuples of every subset of `range(n)` with at least `least` members: fewest
+    first, then in `combinations` order."""
+    return tuple(chain.from_iterable(combinations(range(n), k) for k in range(least, n + 1)))
 
 
 def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> int | None:
