@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from ttr.engine import GameMap, RulesConfig, apply, new_game, new_sim, observe, results
+from ttr.engine import GameMap, RulesConfig, apply, new_game, new_sim, observe
 from ttr.engine.scoring import longest_trail, route_edges
 from ttr.engine.state import GameState, Stage
 
@@ -37,7 +37,7 @@ def random_games(gm: GameMap, cfg: RulesConfig, players: int, games: int,
             sim = new_sim(gm, cfg, players, f"{seed}:{g}")
             decisions += sim.play_random(random.Random(f"{seed}:{g}"))
             turns += sim.turn
-            results(sim.freeze())
+            sim.results()
         times.append(time.process_time() - start)
     best, median = min(times), statistics.median(times)
     return {

@@ -1,5 +1,6 @@
 """The playout fast path: `Sim.play_random` plays the very games `sample` + `step` play,
-and `nth_counts` picks exactly what indexing `payments` would."""
+`nth_counts` picks exactly what indexing `payments` would, and `Sim.results` scores
+exactly as `results` of the frozen state."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import pytest
 
 from tests.builders import europe, usa
-from ttr.engine import Sim, new_sim
+from ttr.engine import Sim, new_sim, results
 from ttr.engine.cards import Hand
 from ttr.engine.payments import nth_counts, payments
 
@@ -40,6 +41,7 @@ def test_play_random_equals_sample_and_step(name: str, variant: str, players: in
         assert snapshot(fused) == snapshot(stepped)
         rebuilt = Sim.thaw(stepped.freeze())
         assert (rebuilt._open, rebuilt._open_upto) == (stepped._open, stepped._open_upto)
+        assert fused.results() == results(fused.freeze())
 
 
 def test_nth_counts_indexes_payments() -> None:

@@ -38,7 +38,6 @@ from ttr.engine import (
     Sim,
     Stage,
     determinize,
-    results,
 )
 
 MAX_KEEP_CANDIDATES = 8
@@ -142,7 +141,7 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
             sim = base.copy()
             sim.step(action)
             Playout(sim).run(random.Random(seed))
-            res = results(sim.freeze())
+            res = sim.results()
             mine = res.players[seat].total
             margins.append(mine - max(p.total for p in res.players if p.seat != seat))
         for i in range(k):

@@ -92,6 +92,8 @@ class GameMap:
     """Index of the other track of a double route, or -1."""
     ends: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     """City indices of each route's ends."""
+    edges: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
+    """(city index, city index, length) of each route."""
     city_routes: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """Route indices touching each city (by city index)."""
     rinfo: tuple[tuple[int, int, int, int, int], ...] = field(init=False, repr=False,
@@ -135,6 +137,7 @@ class GameMap:
                 twin[idxs[0]], twin[idxs[1]] = idxs[1], idxs[0]
         s(self, "twin", tuple(twin))
         s(self, "ends", tuple((city_index[r.a], city_index[r.b]) for r in self.routes))
+        s(self, "edges", tuple((city_index[r.a], city_index[r.b], r.length) for r in self.routes))
         touching: list[list[int]] = [[] for _ in self.cities]
         for r in self.routes:
             touching[city_index[r.a]].append(r.index)

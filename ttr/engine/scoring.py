@@ -7,9 +7,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, product, repeat
 from operator import eq
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ttr.engine.board import CityId, GameMap, RouteId, Seat, TicketId
+from ttr.engine.config import RulesConfig
 from ttr.engine.state import GameState
 
 _TIE_BREAKS = ("points", "tickets", "stations", "longest path")
@@ -245,91 +246,99 @@ def route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[
 
 
 def _edges(gm: GameMap, routes: Iterable[int]) -> list[Edge]:
-    ends, rinfo = gm.ends, gm.rinfo
-    return [(*ends[i], rinfo[i][1]) for i in routes]
-
-
-def ticket_scores(state: GameState, seat: Seat,
-                  borrowed: Iterable[int] = ()) -> tuple[TicketScore, ...]:
-    """Each of `seat`'s tickets, completed or not, with extra `borrowed` route indices."""
-    return _ticket_scores(state.game_map, chain(routes_of(state.owners, seat), borrowed),
-                          state.players[seat].tickets)
+    edges = gm.edges
+    return [edges[i] for i in routes]
 
 
 def _ticket_scores(gm: GameMap, routes: Iterable[int],
                    tickets: Sequence[TicketId]) -> tuple[TicketScore, ...]:
     ends = gm.ticket_ends
-    return tuple(TicketScore(t, ends[t][2], d)
-                 for t, d in zip(tickets, _joined(gm, routes, tickets), strict=True))
+    points = [ends[t][2] for t in tickets]
+    # tuple.__new__ builds each named tuple without a Python-level call
+    return tuple(map(_new_tuple, repeat(TicketScore),
+                     zip(tickets, points, _joined(gm, routes, tickets), strict=True)))
 
 
-def _best_borrowing(state: GameState, seat: Seat) -> tuple[tuple[int, int], ...]:
-    """(city, route) per station that maximises the seat's ticket score."""
-    gm = state.game_map
+_new_tuple = tuple.__new__
+
+
+def _best_borrowing(gm: GameMap, owners: Sequence[Seat | None], stations: Sequence[Seat | None],
+                    seat: Seat, tickets: Sequence[TicketId],
+                    own: list[int]) -> tuple[tuple[int, int], ...]:
+    """(city, route) per station of `seat` that maximises its ticket score (`own`: the
+    routes the seat owns)."""
     options: list[list[tuple[int, int]]] = []
-    for city, owner in enumerate(state.stations):
+    for city, owner in enumerate(stations):
         if owner != seat:
             continue
-        routes = [
-            (city, r) for r in gm.city_routes[city]
-            if state.owners[r] is not None and state.owners[r] != seat
-        ]
+        routes = [(city, r) for r in gm.city_routes[city] if owners[r] not in _NOT_OTHERS[seat]]
         if routes:
             options.append(routes)
     best: tuple[tuple[int, int], ...] = ()
-    best_value = sum(t.value for t in ticket_scores(state, seat))
+    best_value = sum(t.value for t in _ticket_scores(gm, own, tickets))
     for combo in product(*options):
-        value = sum(t.value for t in ticket_scores(state, seat, (r for _, r in combo)))
+        value = sum(t.value for t in _ticket_scores(gm, own + [r for _, r in combo], tickets))
         if value > best_value:
             best, best_value = combo, value
     return best
 
 
+_NOT_OTHERS = tuple((None, -1, seat) for seat in range(8))
+"""Per seat, the owner values that are not another seat (nobody is None or -1)."""
+
+
+PlayerTotals = tuple[Sequence[TicketId], int, int]
+"""(tickets, route points, stations left) of one seat."""
+
+
 def results(state: GameState) -> GameResult:
     """Final scores with every component, the ranking and the deciding tie-break."""
-    gm, cfg = state.game_map, state.config
+    return results_of(state.game_map, state.config, state.owners, state.stations,
+                      [(p.tickets, p.route_points, p.stations) for p in state.players])
+
+
+def results_of(gm: GameMap, cfg: RulesConfig, owners: Sequence[Seat | None],
+               stations: Sequence[Seat | None], players: Sequence[PlayerTotals]) -> GameResult:
+    """`results` from the parts of a state it reads (so `Sim.results` needs no freeze).
+    In `owners` (per route) and `stations` (per city) nobody is None or -1."""
     rows = []
-    for seat, p in enumerate(state.players):
-        own = routes_of(state.owners, seat)
-        borrowed = _best_borrowing(state, seat) if cfg.stations else ()
-        tickets = _ticket_scores(gm, own + [r for _, r in borrowed], p.tickets)
-        done = sum(1 for t in tickets if t.completed)
-        rows.append((seat, p, borrowed, tickets, done, longest_trail(_edges(gm, own))))
-    longest = max(r[5] for r in rows)
-    most_done = max(r[4] for r in rows)
-    prelim: list[dict[str, Any]] = []
-    for seat, p, borrowed, tickets, done, length in rows:
-        prelim.append({
-            "seat": seat,
-            "route_points": p.route_points,
-            "tickets": tickets,
-            "longest_path": length,
-            "longest_bonus": cfg.longest_path_bonus if length == longest and length > 0 else 0,
-            "globetrotter_bonus": (
-                cfg.globetrotter_bonus
-                if most_done > 0 and done == most_done else 0
-            ),
-            "stations_left": p.stations,
-            "station_points": p.stations * cfg.station_points,
-            "borrowed": tuple((gm.cities[c].id, gm.routes[r].id) for c, r in borrowed),
-        })
-    return _rank(prelim, uses_stations=cfg.stations > 0)
-
-
-def _rank(players: list[dict[str, Any]], uses_stations: bool) -> GameResult:
-    """Rank the seats (fields of each PlayerResult but its rank) and build the result."""
-
-    def key(p: dict[str, Any]) -> tuple[int, ...]:
+    for seat, (held, _, _) in enumerate(players):
+        own = routes_of(owners, seat)
+        borrowed = (_best_borrowing(gm, owners, stations, seat, held, own)
+                    if cfg.stations else ())
+        tickets = _ticket_scores(gm, own + [r for _, r in borrowed] if borrowed else own, held)
+        rows.append((borrowed, tickets, longest_trail(_edges(gm, own))))
+    longest = max(r[2] for r in rows)
+    done = [sum(t.completed for t in r[1]) for r in rows]
+    most_done = max(done)
+    fields: list[_Fields] = []
+    keys = []
+    for seat, ((_, route_points, left), (borrowed, tickets, length), completed) in enumerate(
+            zip(players, rows, done, strict=True)):
+        longest_bonus = cfg.longest_path_bonus if length == longest and length > 0 else 0
+        globetrotter = cfg.globetrotter_bonus if most_done > 0 and completed == most_done else 0
+        station_points = left * cfg.station_points
+        ticket_points = sum(t.points if t.completed else -t.points for t in tickets)
+        total = route_points + ticket_points + longest_bonus + globetrotter + station_points
         # fewest stations used = most left; USA has none, so that step never decides
-        total = (p["route_points"] + sum(t.value for t in p["tickets"]) + p["longest_bonus"]
-                 + p["globetrotter_bonus"] + p["station_points"])
-        completed = sum(1 for t in p["tickets"] if t.completed)
-        return (total, completed, p["stations_left"] if uses_stations else 0,
-                int(p["longest_bonus"] > 0))
+        keys.append((total, completed, left if cfg.stations else 0, int(longest_bonus > 0)))
+        fields.append((seat, route_points, tickets, length, longest_bonus, globetrotter,
+                       left, station_points,
+                       tuple((gm.cities[c].id, gm.routes[r].id) for c, r in borrowed)))
+    return _rank(fields, keys)
 
-    keys = {p["seat"]: key(p) for p in players}
-    order = sorted(keys, key=lambda seat: (tuple(-k for k in keys[seat]), seat))
-    ranks: dict[int, int] = {}
+
+_Fields = tuple[Seat, int, tuple[TicketScore, ...], int, int, int, int, int,
+                tuple[tuple[CityId, RouteId], ...]]
+"""The fields of a `PlayerResult` but its rank."""
+
+
+def _rank(players: Sequence[_Fields], keys: Sequence[tuple[int, ...]]) -> GameResult:
+    """Rank the seats by their keys, best first (seats with equal keys share a rank and
+    are listed in seat order), and build the result from each seat's `PlayerResult`
+    fields but the last, its rank."""
+    order = sorted(range(len(keys)), key=lambda seat: (tuple(-k for k in keys[seat]), seat))
+    ranks = [0] * len(keys)
     for i, seat in enumerate(order):
         same = i and keys[order[i - 1]] == keys[seat]
         ranks[seat] = ranks[order[i - 1]] if same else i + 1
@@ -338,5 +347,5 @@ def _rank(players: list[dict[str, Any]], uses_stations: bool) -> GameResult:
         a, b = keys[order[0]], keys[order[1]]
         diff = next((i for i in range(4) if a[i] != b[i]), None)
         decided = "tie" if diff is None else _TIE_BREAKS[diff]
-    ranked = tuple(PlayerResult(**p, rank=ranks[p["seat"]]) for p in players)
+    ranked = tuple(PlayerResult(*p, rank=ranks[seat]) for seat, p in enumerate(players))
     return GameResult(ranked, tuple(order), decided)

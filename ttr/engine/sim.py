@@ -47,6 +47,7 @@ from ttr.engine.events import (
     TurnPassed,
 )
 from ttr.engine.payments import payments
+from ttr.engine.scoring import GameResult, results_of
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
 
 INITIAL, CHOOSE, SECOND, KEEP, TUNNEL, OVER = (int(s) for s in Stage)
@@ -201,6 +202,11 @@ class Sim:
             turn=self.turn,
             tunnel=tunnel,
         )
+
+    def results(self) -> GameResult:
+        """`rules.results` of the state this sim holds, without freezing it."""
+        return results_of(self.gm, self.cfg, self.owners, self.station_at,
+                          list(zip(self.tickets, self.route_pts, self.stations_left, strict=True)))
 
     # ---- cards ------------------------------------------------------------------------
 
