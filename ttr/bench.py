@@ -1,7 +1,8 @@
 """`ttr bench`: engine speed on full random games (one core), and longest-path timing.
 
-Random games run on the playout fast path (`Sim.sample` + `Sim.step`), from `new_game`
-to the final scoring. Times are CPU time of this process (`time.process_time`), so
+Random games run on the playout fast path (`Sim.play_random`: the moves of `Sim.sample`
++ `Sim.step`), from a new game to the final scoring (`Sim.results`, equal to `results`
+of the frozen state). Times are CPU time of this process (`time.process_time`), so
 other programs on a shared machine disturb them less than wall-clock time. A
 *decision* is one action (a turn of two card draws is two decisions); a *turn* is one
 player's whole turn.
