@@ -29,13 +29,24 @@ def test_simulate_europe(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["simulate", "--games", "2", "--map", "europe", "--players", "5"]) == 0
 
 
+def test_simulate_repeats_the_agents_to_fill_the_seats(capsys) -> None:  # type: ignore[no-untyped-def]
+    argv = ["simulate", "--players", "4", "--games", "2", "--agents", "random,greedy"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    seats = [line.split()[2].rstrip(":") for line in out.splitlines()
+             if line.startswith("seat ")]
+    assert seats == ["random", "greedy", "random", "greedy"]
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["simulate", "--map", "atlantis"], "atlantis"),
     (["simulate", "--variant", "turbo"], "no variant 'turbo'"),
     (["simulate", "--agents", "wizard"], "unknown agent 'wizard'"),
     (["simulate", "--rule", "nonsense=1"], "unknown rules option"),
     (["simulate", "--rule", "trains"], "KEY=VALUE"),
-    (["simulate", "--players", "3", "--agents", "random,random"], "2 agents for 3 players"),
+    (["simulate", "--players", "2", "--agents", "random,greedy,random"],
+     "3 agents for 2 players"),
+    (["simulate", "--agents", ","], "names no agent"),
 ])
 def test_bad_values_are_clear_errors(argv: list[str], message: str, capsys) -> None:  # type: ignore[no-untyped-def]
     assert main([*argv, "--games", "1"]) == 2

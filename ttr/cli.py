@@ -95,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_positive_int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--agents", default="random",
-                     help="comma-separated agent names, one per seat or one for all "
-                          "(random, greedy, ...)")
+                     help="comma-separated agent names (random, greedy, ...), seated in "
+                          "turn and repeated to fill the seats")
     sim.add_argument("--log", action="store_true", help="print every action and the breakdown")
 
     arena = sub.add_parser("arena", help="round robin between agents with paired deals")

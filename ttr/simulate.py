@@ -64,11 +64,14 @@ def play_game(game_map: GameMap, config: RulesConfig, agent_names: list[str], se
 
 
 def _seat_agents(spec: str, players: int) -> list[str]:
+    """The agent of each seat: the names in turn, repeated to fill the seats
+    (`random,greedy` at 4 players seats random, greedy, random, greedy)."""
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
-    if len(names) == 1:
-        names *= players
-    if len(names) != players:
+    if not names:
+        raise TtrError("--agents names no agent")
+    if len(names) > players:
         raise TtrError(f"--agents names {len(names)} agents for {players} players")
+    names = [names[i % len(names)] for i in range(players)]
     for name in names:
         make_agent(name)  # raises on an unknown name
     return names
