@@ -44,6 +44,21 @@ def test_play_random_equals_sample_and_step(name: str, variant: str, players: in
         assert fused.results() == results(fused.freeze())
 
 
+def test_play_random_with_more_cards_than_usual() -> None:
+    """Hands that reach past the usual 12 + 14 cards (the cap tables follow the config)."""
+    gm = usa()
+    cfg = gm.rules("base").with_options(cards_per_color=4, locomotives=90, starting_hand=40)
+    widest = 0
+    for g in range(4):
+        sim = new_sim(gm, cfg, 2, g)
+        rng = random.Random(g)
+        while sim.stage != 5:
+            widest = max(widest, *(max(h[:8]) + h[8] for h in sim.hands))
+            sim.step(sim.sample(rng))
+        assert sim.results() == results(sim.freeze())
+    assert widest > 12 + 14
+
+
 def test_nth_counts_indexes_payments() -> None:
     rng = random.Random(3)
     for _ in range(5_000):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from ttr.engine.cards import CardColor
 from ttr.engine.config import RulesConfig
@@ -27,6 +28,12 @@ def upto_counts(group: Sequence[tuple[int, ...]]) -> list[int]:
         for n in range(entry[0], MAX_LENGTH + 1):
             counts[n] += 1
     return counts
+
+
+@cache
+def cap_tables(top: int) -> tuple[tuple[int, ...], ...]:
+    """`cap_tables(top)[t][n] == min(n, t)` for t = 0 .. MAX_LENGTH and n = 0 .. top."""
+    return tuple(tuple(min(n, t) for n in range(top + 1)) for t in range(MAX_LENGTH + 1))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache
 from itertools import chain, combinations, permutations
@@ -200,18 +201,15 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     locos = hand[LOCO]
     trains = sim.trains[seat]
     upto = sim._open_upto
-    cap = trains if trains < MAX_LENGTH else MAX_LENGTH
-    counts = []
+    cap = sim._caps[trains if trains < MAX_LENGTH else MAX_LENGTH]  # cap[n] = min(n, trains)
+    colours = hand[:8]
+    ends = []  # ends[g]: the routes of groups 0..g payable now (cumulative counts)
     total = 0
-    for g in range(8):  # colour g pays up to hand[g] + locos cars
-        reach = hand[g] + locos
-        n = upto[g][reach if reach < cap else cap]
-        counts.append(n)
-        total += n
-    reach = max(hand[:8]) + locos  # gray: the colour held most
-    n = upto[8][reach if reach < cap else cap]
-    counts.append(n)
-    total += n
+    for u, h in zip(upto, colours, strict=False):  # colour g pays hand[g] + locos; not gray
+        total += u[cap[h + locos]]
+        ends.append(total)
+    total += upto[8][cap[max(colours) + locos]]  # gray: the colour held most
+    ends.append(total)
     if not total:
         return None
     owners = sim.owners
@@ -219,10 +217,9 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     chosen = -1
     for _ in range(_TRIES):
         i = floor(rand() * total)
-        g = 0
-        while i >= counts[g]:
-            i -= counts[g]
-            g += 1
+        g = bisect_right(ends, i)
+        if g:
+            i -= ends[g - 1]
         _, ridx, twin, ferry = groups[g][i]
         if locos < ferry:
             continue

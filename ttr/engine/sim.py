@@ -27,7 +27,7 @@ from ttr.engine.actions import (
     WithdrawTunnel,
     action_sort_key,
 )
-from ttr.engine.board import MAX_LENGTH, GameMap, upto_counts
+from ttr.engine.board import MAX_LENGTH, GameMap, cap_tables, upto_counts
 from ttr.engine.cards import LOCO, CardColor, Hand, seeded_shuffle
 from ttr.engine.config import RulesConfig
 from ttr.engine.events import (
@@ -65,6 +65,7 @@ class Sim:
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
         "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_upto",
+        "_caps",
     )
     gm: GameMap
     cfg: RulesConfig
@@ -95,6 +96,7 @@ class Sim:
     _double_open: bool
     _open: list[list[tuple[int, int, int, int]]]
     _open_upto: list[list[int]]
+    _caps: tuple[tuple[int, ...], ...]
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
         self.gm = gm
@@ -104,6 +106,9 @@ class Sim:
         table = dict(cfg.route_points)
         self._ppoints = [table.get(n, 0) for n in range(max(table) + 1)]
         self._rinfo = gm.rinfo
+        self._caps = cap_tables(cfg.cards_per_color + cfg.locomotives)
+        """`_caps[t][n] == min(n, t)`: the `_open_upto` index for a reach of n cards
+        with t trains left (t up to MAX_LENGTH), read without a comparison."""
 
     # ---- conversion -------------------------------------------------------------------
 
@@ -167,6 +172,7 @@ class Sim:
         s.tunnel = None if t is None else (t[0], t[1][:], t[2][:], t[3])
         s.events = None
         s._ppoints, s._rinfo, s._double_open = self._ppoints, self._rinfo, self._double_open
+        s._caps = self._caps
         s._open = [g[:] for g in self._open]
         s._open_upto = [g[:] for g in self._open_upto]
         return s
