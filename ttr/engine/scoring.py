@@ -168,8 +168,20 @@ def longest_trail(edges: Sequence[Edge]) -> int:
             best = max(best, _diameter(adj, start))
             continue
         bit = _contract(adj, comp, bit)
-        best = _search(adj, odd[:-1], total, best)
+        limit = _trail_bound(adj, odd, total)
+        if limit > best:
+            best = _search(adj, odd[:-1], limit, best)
     return best
+
+
+def _trail_bound(adj: _Adjacency, odd: list[int], total: int) -> int:
+    """An upper bound on the longest trail of a component of `total` length with these
+    odd cities (more than two). Every odd city but the trail's two ends keeps an odd
+    number of unused edges, so at least one; an edge serves at most two such cities;
+    so the unused edges weigh at least half the sum of the len(odd) - 2 smallest
+    lightest-edge weights of odd cities."""
+    lightest = sorted([min([w for _, _, w in adj[c]]) for c in odd])
+    return total - (sum(lightest[:len(odd) - 2]) + 1) // 2
 
 
 _Adjacency = dict[int, list[tuple[int, int, int]]]
@@ -224,7 +236,9 @@ def _contract(adj: _Adjacency, comp: list[int], bit: int) -> int:
     return bit
 
 
-def _search(adj: _Adjacency, starts: list[int], total: int, best: int) -> int:
+def _search(adj: _Adjacency, starts: list[int], limit: int, best: int) -> int:
+    """The longest trail from `starts` if longer than `best` (else `best`); stops as
+    soon as one reaches `limit`, an upper bound."""
     found = best
 
     def dfs(city: int, used: int, length: int) -> None:
@@ -232,7 +246,7 @@ def _search(adj: _Adjacency, starts: list[int], total: int, best: int) -> int:
         if length > found:
             found = length
         for nb, bit, w in adj[city]:
-            if not used & bit and found < total:
+            if not used & bit and found < limit:
                 dfs(nb, used | bit, length + w)
 
     for c in starts:
