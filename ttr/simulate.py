@@ -11,21 +11,21 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ttr.ai.base import make_agent
+from ttr.ai.selfplay import MAX_DECISIONS, play_out
 from ttr.engine import (
+    Action,
     GameMap,
     GameResult,
+    GameState,
     RulesConfig,
+    Stage,
     TtrError,
-    apply,
     format_action,
     new_game,
     observe,
     results,
 )
-from ttr.engine.state import Stage
 from ttr.gameopts import resolve_game
-
-MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,19 +47,19 @@ def play_game(game_map: GameMap, config: RulesConfig, agent_names: list[str], se
     """
     agents = [make_agent(name) for name in agent_names]
     rngs = [random.Random(f"{seed}:agent:{i}") for i in range(len(agents))]
-    state = new_game(game_map, config, len(agents), seed)
-    decisions = 0
-    while state.stage != Stage.GAME_OVER:
-        if decisions >= MAX_DECISIONS:
-            raise TtrError(f"seed {seed}: game did not end after {MAX_DECISIONS} decisions")
+
+    def decide(state: GameState) -> Action:
         seat = state.current
-        view = observe(state, seat)
-        action = agents[seat].choose(view, rngs[seat], 0.0)
+        action = agents[seat].choose(observe(state, seat), rngs[seat], 0.0)
         if log is not None:
             print(f"  {state.turn:4d} seat {seat} {agent_names[seat]:>8}: "
                   f"{format_action(action)}", file=log)
-        state = apply(state, action).state
-        decisions += 1
+        return action
+
+    state, decisions = play_out(new_game(game_map, config, len(agents), seed), decide,
+                                MAX_DECISIONS)
+    if state.stage != Stage.GAME_OVER:
+        raise TtrError(f"seed {seed}: game did not end after {MAX_DECISIONS} decisions")
     return SimGame(seed, results(state), state.turn, decisions)
 
 

@@ -22,19 +22,19 @@ from itertools import combinations, permutations
 from typing import Any, TextIO
 
 from ttr.ai.base import Agent, agent_info, make_agent
+from ttr.ai.selfplay import MAX_DECISIONS, play_out
 from ttr.engine import (
+    Action,
     GameMap,
+    GameState,
     RulesConfig,
     Stage,
     TtrError,
-    apply,
     format_action,
     new_game,
     observe,
     results,
 )
-
-MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +152,8 @@ def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOut
     out = GameOutcome(task.deal, task.seed, [s.label for s in task.seats])
     out.times = [[] for _ in range(n)]
     out.over_budget = [0] * n
-    state = new_game(game_map, config, n, task.seed)
-    decisions = 0
-    while state.stage != Stage.GAME_OVER:
-        if decisions >= MAX_DECISIONS:
-            out.failures.append(f"game {task.seed} did not end in {MAX_DECISIONS} decisions")
-            break
+
+    def decide(state: GameState) -> Action:
         seat = state.current
         view = observe(state, seat)
         spec = task.seats[seat]
@@ -176,8 +172,11 @@ def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOut
                 f"{spec.label} (seat {seat}, deal {task.deal}, turn {state.turn}): {error}"
             )
             action = view.legal[0]
-        state = apply(state, action).state
-        decisions += 1
+        return action
+
+    state, _ = play_out(new_game(game_map, config, n, task.seed), decide, MAX_DECISIONS)
+    if state.stage != Stage.GAME_OVER:
+        out.failures.append(f"game {task.seed} did not end in {MAX_DECISIONS} decisions")
     res = results(state)
     out.scores = [p.total for p in res.players]
     out.ranks = [p.rank for p in res.players]
