@@ -33,7 +33,7 @@ class _PlainLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D102
         if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
             raise yaml.YAMLError(f"aliases are not allowed in records ({event.start_mark})")
         return super().compose_node(parent, index)
 

@@ -9,9 +9,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ttr.engine import TtrError
 from ttr.ui import theme
+
+if TYPE_CHECKING:
+    from ttr.session import SeatSpec
 
 logger = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -39,7 +43,7 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return (min(max(w, mw), xw), min(max(h, mh), xh))
 
 
-def default_seats(kinds: list[str]) -> list:
+def default_seats(kinds: list[str]) -> list[SeatSpec]:
     """Seat specs for `human`/agent kinds: names, unique colours.
 
     Raises:

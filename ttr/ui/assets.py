@@ -142,11 +142,11 @@ def draw_card(color: CardColor | None, w: int, h: int, symbols: bool = False) ->
                          border_top_left_radius=rad - 1, border_top_right_radius=rad - 1)
     if symbols:
         bg = base if color != CardColor.LOCOMOTIVE else (250, 248, 240)
-        c = (body.centerx, body.centery - body.h * 0.1)  # clear of the count badge
+        mid = (body.centerx, body.centery - body.h * 0.1)  # clear of the count badge
         rr = min(body.w * 0.36, body.h * 0.3)
         if color == CardColor.LOCOMOTIVE:
-            pygame.draw.circle(s, bg, c, rr * 1.2)
-        card_symbol(s, color, c, rr, bg)
+            pygame.draw.circle(s, bg, mid, rr * 1.2)
+        card_symbol(s, color, mid, rr, bg)
     else:
         _loco_icon(s, body, theme.text_on(base) if color != CardColor.LOCOMOTIVE else (30, 30, 30))
     pygame.draw.rect(s, (60, 54, 46), r, 1, border_radius=rad)

@@ -508,16 +508,16 @@ def check_layout(map_def: MapDefinition) -> LayoutReport:
         if any(not (0 <= x <= w and 0 <= y <= h) for x, y in box):
             outside.append(f"label {cid}")
     crossings: list[str] = []
-    for i, ra in enumerate(gm.routes):
-        for rb in gm.routes[i + 1:]:
-            if {ra.a, ra.b} == {rb.a, rb.b} or not _bbox_hit(_bbox(lines[ra.id]),
-                                                               _bbox(lines[rb.id])):
+    for i, r1 in enumerate(gm.routes):
+        for r2 in gm.routes[i + 1:]:
+            if {r1.a, r1.b} == {r2.a, r2.b} or not _bbox_hit(_bbox(lines[r1.id]),
+                                                             _bbox(lines[r2.id])):
                 continue
-            cut = 3 * CITY_RADIUS if {ra.a, ra.b} & {rb.a, rb.b} else CITY_RADIUS
-            la, lb = _trim(lines[ra.id], cut), _trim(lines[rb.id], cut)
+            cut = 3 * CITY_RADIUS if {r1.a, r1.b} & {r2.a, r2.b} else CITY_RADIUS
+            la, lb = _trim(lines[r1.id], cut), _trim(lines[r2.id], cut)
             if any(segments_intersect(la[j], la[j + 1], lb[k], lb[k + 1])
                    for j in range(len(la) - 1) for k in range(len(lb) - 1)):
-                crossings.append(f"{ra.id} x {rb.id}")
+                crossings.append(f"{r1.id} x {r2.id}")
     return LayoutReport(tuple(too_short), tuple(overlaps), tuple(foreign), tuple(labels),
                         tuple(outside), tuple(crossings))
 

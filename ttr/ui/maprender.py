@@ -39,10 +39,13 @@ class MapRenderer:
         self.map_def = map_def
         self.gm: GameMap = map_def.game_map
         self.assets = assets
-        same = like is not None and like.map_def is map_def
         # `like`: another renderer of this map whose geometry is reused (saves ~15 ms)
-        self.slots: dict[str, list[Quad]] = like.slots if same else geo.route_slots(map_def)
-        self.poses = like.poses if same else geo.route_poses(map_def)
+        if like is not None and like.map_def is map_def:
+            self.slots: dict[str, list[Quad]] = like.slots
+            self.poses: dict[str, list[geo.CarPose]] = like.poses
+        else:
+            self.slots = geo.route_slots(map_def)
+            self.poses = geo.route_poses(map_def)
         self.cities = {cid: cl.pos for cid, cl in map_def.layout.cities.items()}
         self.vp: Viewport | None = None
         self.static: pygame.Surface | None = None
@@ -85,7 +88,7 @@ class MapRenderer:
         self.static = self._draw_static(vp)
         self.trains = None
         self._owners_key = None
-        self._composed: pygame.Surface | None = None
+        self._composed = None
 
     def _local(self, p: tuple[float, float]) -> tuple[float, float]:
         assert self.vp is not None
@@ -189,8 +192,11 @@ class MapRenderer:
         if self.trains is not None and key == self._owners_key:
             return self.trains
         assert self.vp is not None and self.static is not None
-        drawn = {r.id: owners[r.index] for r in self.gm.routes
-                 if owners[r.index] is not None and r.id not in hidden}
+        drawn: dict[str, int] = {}
+        for r in self.gm.routes:
+            seat = owners[r.index]
+            if seat is not None and r.id not in hidden:
+                drawn[r.id] = seat
         old = self._drawn if self.trains is not None and self._owners_key else None
         same_colours = self._owners_key is not None and key[1] == self._owners_key[1]
         if old is not None and same_colours and all(
@@ -198,18 +204,21 @@ class MapRenderer:
         ):
             # only new claims: draw just those cars, on both cached layers (a full
             # rebuild late in a game costs tens of milliseconds)
+            assert self.trains is not None  # `old` is only set with a cached layer
             targets = [self.trains] + ([self._composed] if self._composed is not None else [])
             for rid, seat in drawn.items():
                 if rid not in old:
                     for surf in targets:
-                        self._cars(surf, rid, player_rgb[seat])  # type: ignore[index]
+                        self._cars(surf, rid, player_rgb[seat])
+            trains = self.trains
         else:
-            self.trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
+            trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
             for rid, seat in drawn.items():
-                self._cars(self.trains, rid, player_rgb[seat])  # type: ignore[index]
+                self._cars(trains, rid, player_rgb[seat])
             self._composed = None
+        self.trains = trains
         self._drawn, self._owners_key = drawn, key
-        return self.trains
+        return trains
 
     def _cars(self, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
         for q in self.slots[route_id]:

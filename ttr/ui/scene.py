@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
@@ -52,6 +52,13 @@ class Navigator(Protocol):
         """Switch between window and fullscreen."""
 
 
+class SoundPlayer(Protocol):
+    """What the scenes need of the sound board."""
+
+    def play(self, name: str) -> None:
+        """Play one named sound effect."""
+
+
 @dataclass
 class AppContext:
     """What scenes share: assets, settings, the stack and the app navigator."""
@@ -65,6 +72,13 @@ class AppContext:
     last_setup: NewGame | None = None
     size: tuple[int, int] = (1280, 720)
     extras: dict[str, object] = field(default_factory=dict)
+    """Optional services: "sound" (a `SoundPlayer`); tests add "folders", "session_hook"."""
+
+    def play_sound(self, name: str) -> None:
+        """Play a sound effect, if the app has a sound board."""
+        sound = cast("SoundPlayer | None", self.extras.get("sound"))
+        if sound is not None:
+            sound.play(name)
 
 
 class Scene:

@@ -33,7 +33,7 @@ NOTES: dict[str, list[tuple[float, float, float, float]]] = {
 
 
 def synthesize(notes: list[tuple[float, float, float, float]], rate: int = RATE,
-               channels: int = 1) -> array:
+               channels: int = 1) -> array[int]:
     """Signed 16-bit samples of some enveloped sine notes (interleaved for stereo)."""
     total = max(start + dur for _, start, dur, _ in notes)
     n = int(total * rate) + 1

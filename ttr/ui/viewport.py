@@ -125,7 +125,7 @@ class BoardLayout:
         """Portrait card slots for `n` colour groups of the hand."""
         r, pad = self.hand, self.pad
         top = r.y + self.font + pad
-        ch = r.bottom - top
+        ch: float = r.bottom - top
         cw = min(ch / 1.45, (r.w - (n - 1) * pad) / max(n, 1))
         ch = min(ch, cw * 1.45)
         return [pygame.Rect(round(r.x + i * (cw + pad)), top, round(cw), round(ch))

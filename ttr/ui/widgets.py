@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -163,7 +164,7 @@ class Picker:
                   max_width=vr.w - 3 * size)
 
 
-def column(rects_for: list[Button] | list[Picker], center_x: int, top: int, w: int, h: int,
+def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int, h: int,
            gap: int) -> None:
     """Lay widgets out in a centred column."""
     for i, b in enumerate(rects_for):

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from typing import Any, TypeVar
 
 import pygame
 
 from ttr.engine import (
     BuildStation,
+    CardColor,
     ClaimRoute,
     DrawDeck,
     DrawFaceUp,
@@ -46,6 +48,8 @@ from ttr.ui.widgets import Button, Toast
 logger = logging.getLogger(__name__)
 
 
+_A = TypeVar("_A")
+
 class BoardScene(Scene):
     """The game table for one `GameSession`."""
 
@@ -62,7 +66,8 @@ class BoardScene(Scene):
         self.shown_view: PlayerView = session.screen_view()
         self.queue = AnimationQueue()
         self.sprites: list[Sprite] = []
-        self.overrides: dict[str, dict] = {}
+        self.overrides: dict[str, dict[Any, Any]] = {}
+        """What to show instead of the view while an animation runs ("faceup", "stations")."""
         self.counters: dict[int, Sprite] = {}
         self.toast = Toast()
         self.log: deque[str] = deque(maxlen=300)
@@ -72,13 +77,13 @@ class BoardScene(Scene):
         self.hover_ticket: str | None = None
         self.hover_market: str | None = None
         self.mouse = (0, 0)
-        self.revealed: tuple[tuple, int] | None = None
+        self.revealed: tuple[tuple[CardColor, ...], int] | None = None
         self.paused = False
         self.finished = False
         self.ai_wait = 0.0
         self.time = 0.0
         self.pass_button = Button("Pass", primary=True)
-        self._completed: tuple[tuple, frozenset[str]] | None = None
+        self._completed: tuple[tuple[object, ...], frozenset[str]] | None = None
         self._banner_thinking = False
         self._log_cache: dict[tuple[str, int, int], pygame.Surface] = {}
         self.layout = BoardLayout.compute(ctx.size, len(self.names))
@@ -92,9 +97,7 @@ class BoardScene(Scene):
 
     def sfx(self, name: str) -> None:
         """Play a sound effect now (clips call this when their moment comes)."""
-        snd = self.ctx.extras.get("sound")
-        if snd is not None:
-            snd.play(name)
+        self.ctx.play_sound(name)
 
     def score_counter(self, seat: int) -> Sprite:
         """The displayed (animated) route score of a seat."""
@@ -120,6 +123,7 @@ class BoardScene(Scene):
         if self._completed is not None and self._completed[0] == key:
             return self._completed[1]
         gm = v.public.game_map
+        assert v.viewer is not None  # a view with a hand has a seat
         joined = connected_tickets(gm, v.public.owners, v.viewer, v.me.tickets)
         done = frozenset(t for t, ok in zip(v.me.tickets, joined, strict=True) if ok)
         self._completed = (key, done)
@@ -137,7 +141,7 @@ class BoardScene(Scene):
             self._log_cache[key] = img
         return img
 
-    def legal_of(self, kind: type) -> list:
+    def legal_of(self, kind: type[_A]) -> list[_A]:
         """Legal actions of one type for the shown view."""
         return [a for a in self.shown_view.legal if isinstance(a, kind)]
 

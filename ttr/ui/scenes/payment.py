@@ -50,7 +50,7 @@ class PaymentScene(Scene):
                  options: list[ClaimRoute] | list[BuildStation]) -> None:
         super().__init__(ctx)
         self.board = board
-        self.options = list(options)
+        self.options: list[ClaimRoute | BuildStation] = list(options)
         self.index = min(range(len(self.options)),
                          key=lambda i: (self.options[i].payment.counts[LOCO], i))
         self.ok = Button("Claim" if isinstance(self.options[0], ClaimRoute) else "Build",

@@ -102,8 +102,8 @@ class LoadScene(ListScene):
             try:
                 if e.path.exists():
                     e.path.unlink()
-            except OSError as err:
-                self.toast.show(f"Could not delete: {err.strerror or err}")
+            except OSError as exc:
+                self.toast.show(f"Could not delete: {exc.strerror or exc}")
             self.refresh()
             return
         if e.save is None:

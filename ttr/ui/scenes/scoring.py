@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -105,9 +106,10 @@ class ScoringScene(Scene):
         self.public = session.view_for(None).public
         self.names = [s.name for s in session.seats]
         self.rgb = [theme.PLAYER_RGB.get(s.color, (200, 200, 200)) for s in session.seats]
-        board = next((s for s in ctx.stack.scenes if isinstance(getattr(s, "renderer", None),
-                                                                  MapRenderer)), None)
-        self.renderer = MapRenderer(map_def, ctx.assets, board.renderer if board else None)
+        # the board's renderer below, if any, lends its geometry
+        like = next((r for r in (getattr(s, "renderer", None) for s in ctx.stack.scenes)
+                     if isinstance(r, MapRenderer)), None)
+        self.renderer = MapRenderer(map_def, ctx.assets, like)
         self.totals = [Sprite(x=0) for _ in self.names]
         self.lines: list[list[tuple[str, int]]] = [[] for _ in self.names]
         self.current: Step | None = None
@@ -120,7 +122,7 @@ class ScoringScene(Scene):
         d = scaled(theme.TALLY_STEP, ctx.settings.animation_speed)
         for st in self.steps:
             t = self.totals[st.seat]
-            self.queue.add(Sequence(Call(lambda st=st: self._begin(st)),
+            self.queue.add(Sequence(Call(partial(self._begin, st)),
                                     Tween(t, "x", st.delta, d * 0.6, "out_cubic", relative=True),
                                     Wait(d * 0.4)))
         self.queue.add(Call(self._end))
@@ -159,17 +161,12 @@ class ScoringScene(Scene):
         self.current = st
         self.lines[st.seat].append((st.label, st.delta))
         if st.delta > 0:
-            self._sfx("score" if st.kind != "ticket" else "card")
-
-    def _sfx(self, name: str) -> None:
-        snd = self.ctx.extras.get("sound")
-        if snd is not None:
-            snd.play(name)
+            self.ctx.play_sound("score" if st.kind != "ticket" else "card")
 
     def _end(self) -> None:
         self.current = None
         self.finished = True
-        self._sfx("end")
+        self.ctx.play_sound("end")
         logger.info("scoring done: %s", ", ".join(
             f"{self.names[s]} {self._total(s)}" for s in self.result.ranking))
         if self.ctx.quit_at_end:
