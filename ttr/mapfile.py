@@ -135,7 +135,7 @@ def load_map(path: str | Path) -> MapDefinition:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise MapError(f"{p}: not UTF-8 text (byte {e.start})") from None
-    return _load(text, str(p), hashlib.sha256(data).hexdigest(), p)
+    return _load(text, str(p), p)
 
 
 def load_map_text(text: str, source_name: str = "<map>") -> MapDefinition:
@@ -144,10 +144,10 @@ def load_map_text(text: str, source_name: str = "<map>") -> MapDefinition:
     Raises:
         MapError: the text is not a valid map.
     """
-    return _load(text, source_name, hashlib.sha256(text.encode("utf-8")).hexdigest(), None)
+    return _load(text, source_name, None)
 
 
-def _load(text: str, source: str, digest: str, path: Path | None) -> MapDefinition:
+def _load(text: str, source: str, path: Path | None) -> MapDefinition:
     rd = Reader(source)
     try:
         raw = yaml.safe_load(text)
@@ -160,7 +160,7 @@ def _load(text: str, source: str, digest: str, path: Path | None) -> MapDefiniti
     if raw is None:
         rd.fail("", "the file is empty")
     try:
-        return _parse(rd, raw, digest, path, _header(text))
+        return _parse(rd, raw, path, _header(text))
     except MapError:
         raise
     except TtrError as e:
@@ -176,7 +176,7 @@ def _header(text: str) -> str:
     return "\n".join(lines)
 
 
-def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) -> MapDefinition:
+def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinition:
     top = rd.mapping(raw, "top level")
     rd.keys(top, "top level", ("id", "name", "board", "cities", "routes"), _TOP_KEYS)
     if "schema" in top and rd.integer(top["schema"], "schema") != SCHEMA:
@@ -319,11 +319,29 @@ def _parse(rd: Reader, raw: Any, digest: str, path: Path | None, header: str) ->
 
     try:
         game_map = GameMap(map_id, name, tuple(cities), tuple(routes), tuple(tickets),
-                           sets, variants, digest)
+                           sets, variants, rules_digest(cities, routes, tickets, sets, variants))
     except TtrError as e:
         rd.fail("", str(e))
     layout = MapLayout(size, city_layout, route_layout, background)
     return MapDefinition(game_map, layout, path, rules, variant_options, header)
+
+
+def rules_digest(cities: list[City], routes: list[Route], tickets: list[Ticket],
+                 sets: Mapping[str, tuple[str, ...]], variants: Mapping[str, RulesConfig]) -> str:
+    """The map's content hash (kept in saves and records): of what the rules read, the
+    ids, routes, tickets, ticket decks and variant rules, and not of names, layout,
+    descriptions or formatting, so that editing how a map looks keeps its saved games
+    and records playable."""
+    facts = {
+        "cities": [c.id for c in cities],
+        "routes": [[r.id, r.a, r.b, r.length, None if r.color is None else int(r.color),
+                    r.tunnel, r.ferry] for r in routes],
+        "tickets": [[t.id, t.a, t.b, t.points, t.long] for t in tickets],
+        "ticket_sets": {k: list(v) for k, v in sets.items()},
+        "variants": {k: {f: v for f, v in c.to_dict().items() if f != "description"}
+                     for k, c in variants.items()},
+    }
+    return hashlib.sha256(json.dumps(facts, sort_keys=True).encode("utf-8")).hexdigest()
 
 
 # ---------------------------------------------------------------- finding maps

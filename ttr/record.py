@@ -68,7 +68,8 @@ class GameRecord:
         if game_map.id != self.map_id:
             raise TtrError(f"record is for map {self.map_id!r}, not {game_map.id!r}")
         if self.map_hash and game_map.content_hash and game_map.content_hash != self.map_hash:
-            raise TtrError(f"map {self.map_id!r} has changed since this game was recorded")
+            raise TtrError(f"map {self.map_id!r} has changed since this game was recorded "
+                           "(its routes, tickets or rules differ)")
         actions = []
         for i, text in enumerate(self.actions):
             try:

@@ -174,10 +174,32 @@ def test_slots_cover_every_route(map_id: str, maps: dict[str, MapDefinition]) ->
             assert geo.route_at(slots, geo.quad_center(q)) == r.id
 
 
-def test_hash_changes_with_content(maps: dict[str, MapDefinition]) -> None:
+@pytest.mark.parametrize(("old", "new"), [
+    ("{id: denver-helena, from: denver, to: helena, length: 4, color: green}",
+     "{id: denver-helena, from: denver, to: helena, length: 4, color: red}"),
+    ("{id: boston-miami, from: boston, to: miami, points: 12,",
+     "{id: boston-miami, from: boston, to: miami, points: 13,"),
+    ("longest_path_bonus: 10", "longest_path_bonus: 15"),
+])
+def test_hash_changes_with_the_rules_facts(old: str, new: str,
+                                           maps: dict[str, MapDefinition]) -> None:
     d = maps["usa"]
-    text = dump_map(d).replace("name: USA", "name: USA2", 1)
-    other = load_map_text(text, "usa.yaml")
+    text = dump_map(d)
+    assert old in text
+    other = load_map_text(text.replace(old, new, 1), "usa.yaml")
     assert other.game_map.content_hash != d.game_map.content_hash
-    assert replace(other.game_map, name="USA", content_hash="") == replace(d.game_map,
-                                                                           content_hash="")
+
+
+def test_hash_ignores_names_layout_and_formatting(maps: dict[str, MapDefinition]) -> None:
+    """Editing how a map looks keeps its saves and records playable."""
+    d = maps["usa"]
+    text = dump_map(d)
+    for old, new in (("name: USA", "name: USA2"),
+                     ("{id: denver, name: Denver, pos: [522, 411], label: [0, 40]}",
+                      "{id: denver, name: Denver City, pos: [530, 405], label: [0, -30]}")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    other = load_map_text("# another comment\n" + text, "usa.yaml")
+    assert other.game_map.name == "USA2" and other.layout != d.layout
+    assert other.game_map.content_hash == d.game_map.content_hash
+    assert replace(other.game_map, name="USA", cities=d.game_map.cities) == d.game_map

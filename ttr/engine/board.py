@@ -88,6 +88,7 @@ class GameMap:
     ticket_sets: Mapping[str, tuple[TicketId, ...]] = field(default_factory=dict)
     variants: Mapping[str, RulesConfig] = field(default_factory=dict)
     content_hash: str = ""
+    """A hash of the rules facts (see `mapfile.rules_digest`); saves check it on load."""
     # derived
     city_index: Mapping[CityId, int] = field(init=False, repr=False, compare=False)
     route_by_id: Mapping[RouteId, Route] = field(init=False, repr=False, compare=False)
