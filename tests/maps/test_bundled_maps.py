@@ -195,8 +195,8 @@ def test_hash_ignores_names_layout_and_formatting(maps: dict[str, MapDefinition]
     d = maps["usa"]
     text = dump_map(d)
     for old, new in (("name: USA", "name: USA2"),
-                     ("{id: denver, name: Denver, pos: [522, 411], label: [0, 40]}",
-                      "{id: denver, name: Denver City, pos: [530, 405], label: [0, -30]}")):
+                     ("{id: denver, name: Denver, pos: [522, 411], label: [28, -40]}",
+                      "{id: denver, name: Denver City, pos: [530, 405], label: [0, 40]}")):
         assert old in text
         text = text.replace(old, new, 1)
     other = load_map_text("# another comment\n" + text, "usa.yaml")
