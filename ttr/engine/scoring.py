@@ -126,7 +126,8 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     cities (an end of even degree could be extended by an unused edge; a closed
     trail could be entered at any city with unused edges), so a depth-first search
     from the odd cities only finds it (all but one of them: the trail is found from
-    its other end), after merging chains through cities of degree 2.
+    its other end), after merging chains through cities of degree 2; it stops early
+    when a trail reaches an upper bound (`_trail_bound`).
 
     >>> longest_trail([(0, 1, 2), (1, 2, 3), (2, 0, 1), (2, 3, 4)])
     10
