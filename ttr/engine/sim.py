@@ -210,7 +210,7 @@ class Sim:
         )
 
     def results(self) -> GameResult:
-        """`rules.results` of the state this sim holds, without freezing it."""
+        """`scoring.results` of the state this sim holds, without freezing it."""
         return results_of(self.gm, self.cfg, self.owners, self.station_at,
                           list(zip(self.tickets, self.route_pts, self.stations_left, strict=True)))
 
