@@ -16,7 +16,7 @@ from ttr.engine import (
     state_from_dict,
     state_to_dict,
 )
-from ttr.mapfile import find_map
+from ttr.maps.mapfile import find_map
 
 
 @cache

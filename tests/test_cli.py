@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttr.cli import main
+from ttr.cli.main import main
 
 
 def test_simulate_prints_a_line_per_game_and_a_summary(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -1,4 +1,8 @@
-"""The dependency rule of ARCHITECTURE §2, checked by scanning imports."""
+"""The layer diagram of docs/ARCHITECTURE.md ("Layers"), checked by scanning imports.
+
+Each package of `ttr` may import only the packages listed for it (and itself);
+third-party packages are allowed per package too. Everything else is a layering bug.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,32 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "ttr"
-ENTRY_POINTS = {"cli", "__main__"}
-"""The only top-level modules that may start the UI; every other ttr/*.py is session level."""
+
+ALLOWED: dict[str, set[str]] = {
+    "engine": set(),
+    "ai": {"engine"},
+    "store": {"engine"},
+    "maps": {"engine", "store"},
+    "game": {"engine", "ai", "store", "maps"},
+    "ui": {"engine", "ai", "store", "maps", "game"},
+    "cli": {"engine", "ai", "store", "maps", "game", "ui"},
+}
+"""ttr package -> the ttr packages it may import (lower layers only)."""
+
+THIRD_PARTY: dict[str, set[str]] = {
+    "engine": set(),
+    "ai": set(),
+    "store": {"yaml", "platformdirs"},
+    "maps": {"yaml"},
+    "game": {"yaml"},
+    "ui": {"pygame", "yaml"},
+    "cli": set(),
+}
+"""ttr package -> the non-standard-library packages it may import."""
 
 
 def imports(path: Path) -> set[str]:
+    """Every absolute module name imported anywhere in `path` (also inside functions)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -22,40 +47,34 @@ def imports(path: Path) -> set[str]:
     return out
 
 
-def modules(sub: str) -> list[Path]:
-    return sorted((ROOT / sub).rglob("*.py")) if sub else sorted(ROOT.glob("*.py"))
+def test_every_package_has_a_layer() -> None:
+    packages = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()}
+    assert packages == set(ALLOWED), "add the new package to ALLOWED and to ARCHITECTURE.md"
+    loose = {p.name for p in ROOT.glob("*.py")} - {"__init__.py", "__main__.py"}
+    assert not loose, f"modules outside a package: {sorted(loose)}"
 
 
-def test_engine_imports_only_the_standard_library() -> None:
-    for path in modules("engine"):
-        for name in imports(path):
-            top = name.split(".")[0]
-            assert top in sys.stdlib_module_names or name.startswith("ttr.engine"), \
-                f"{path.name} imports {name}"
+def test_imports_follow_the_layers() -> None:
+    bad: list[str] = []
+    for package, allowed in ALLOWED.items():
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for name in imports(path):
+                parts = name.split(".")
+                if parts[0] == "ttr":
+                    if len(parts) > 1 and parts[1] not in allowed | {package}:
+                        bad.append(f"{path.relative_to(ROOT)} imports {name}")
+                elif parts[0] not in sys.stdlib_module_names | THIRD_PARTY[package]:
+                    bad.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not bad, "\n".join(bad)
 
 
-def test_ai_imports_engine_only() -> None:
-    for path in modules("ai"):
-        for name in imports(path):
-            top = name.split(".")[0]
-            if top == "ttr":
-                assert name.startswith(("ttr.engine", "ttr.ai")), f"{path.name} imports {name}"
-            else:
-                assert top in sys.stdlib_module_names, f"{path.name} imports {name}"
-
-
-def test_session_level_never_imports_ui_and_ttr_never_imports_tools() -> None:
-    for path in modules(""):
-        for name in imports(path):
-            assert not name.startswith("tools"), f"{path.name} imports {name}"
-            if path.stem not in ENTRY_POINTS:
-                assert not name.startswith(("ttr.ui", "pygame")), f"{path.name} imports {name}"
+def test_ttr_never_imports_tools() -> None:
     for path in ROOT.rglob("*.py"):
-        assert not any(n.startswith("tools") for n in imports(path)), path
+        assert not any(n.split(".")[0] == "tools" for n in imports(path)), path
 
 
 def test_scenes_never_touch_the_rules_module() -> None:
-    for path in modules("ui"):
+    for path in (ROOT / "ui").rglob("*.py"):
         for name in imports(path):
-            assert name != "ttr.engine.rules" and name != "ttr.engine.sim", \
+            assert name not in ("ttr.engine.rules", "ttr.engine.sim"), \
                 f"{path.name} imports {name}"

@@ -7,8 +7,8 @@ import time
 import pytest
 
 from ttr.engine import CardTaken, DrawDeck, IllegalActionError, KeepTickets, TicketsOffered
-from ttr.mapfile import find_map
-from ttr.session import GameSession, SeatSpec
+from ttr.game.session import GameSession, SeatSpec
+from ttr.maps.mapfile import find_map
 
 
 @pytest.fixture(scope="module")

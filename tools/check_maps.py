@@ -31,9 +31,9 @@ from tools.editor.analysis import (  # noqa: E402
     ticket_checks,
 )
 from ttr.ai.base import make_agent  # noqa: E402
+from ttr.cli.simulate import play_game  # noqa: E402
 from ttr.engine.errors import MapError, TtrError  # noqa: E402
-from ttr.mapfile import MapDefinition, find_map, load_map  # noqa: E402
-from ttr.simulate import play_game  # noqa: E402
+from ttr.maps.mapfile import MapDefinition, find_map, load_map  # noqa: E402
 
 CLAIM = re.compile(r": claim (\S+)")
 

@@ -17,8 +17,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from ttr import paths  # noqa: E402
-from ttr.mapfile import MapDefinition, find_map, load_map  # noqa: E402
+from ttr.maps.mapfile import MapDefinition, find_map, load_map  # noqa: E402
+from ttr.store import paths  # noqa: E402
 from ttr.ui import geometry as geo  # noqa: E402
 from ttr.ui import theme  # noqa: E402
 

@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from ttr.mapfile import dump_map, load_map_text  # noqa: E402
+from ttr.maps.mapfile import dump_map, load_map_text  # noqa: E402
 
 REF_DIR = Path("/work/shared/reference")
 
@@ -145,7 +145,7 @@ def build(map_id: str, ref: dict[str, Any]) -> str:
     definition = load_map_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
                                f"{map_id}.yaml")
     header = (f"# {ref['title']}: map for ttr. Facts from the project's reference data;\n"
-              "# layout (board units) is our own, tuned by hand. Schema: see ttr/mapfile.py.")
+              "# layout (board units) is our own, tuned by hand. Schema: see ttr/maps/mapfile.py.")
     return dump_map(replace(definition, header=header))
 
 

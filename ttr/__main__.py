@@ -1,5 +1,5 @@
 """`python -m ttr`: the same as the `ttr` command."""
 
-from ttr.cli import main
+from ttr.cli.main import main
 
 raise SystemExit(main())

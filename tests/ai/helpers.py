@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ttr.ai.heuristic import PlanPlayer
 from ttr.engine import GameMap, GameState, RulesConfig, Stage, apply, new_game, observe
-from ttr.mapfile import find_map
+from ttr.maps.mapfile import find_map
 
 CONFIGS: list[tuple[str, str]] = [
     ("usa", "base"),

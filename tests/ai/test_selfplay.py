@@ -7,9 +7,9 @@ import random
 import pytest
 
 from tests.ai.helpers import game
-from ttr import simulate
 from ttr.ai import arena
 from ttr.ai.selfplay import play_out
+from ttr.cli import simulate
 from ttr.engine import Action, GameState, Stage, TtrError, legal_actions, new_game, results
 
 

@@ -28,7 +28,7 @@ from ttr.engine import (
     state_from_dict,
     state_to_dict,
 )
-from ttr.record import GameRecord, SeatRecord
+from ttr.store.record import GameRecord, SeatRecord
 
 ACTIONS = [
     DrawDeck(), DrawFaceUp(3), DrawTickets(), Pass(), WithdrawTunnel(),

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ttr import paths
-from ttr.mapfile import MapDefinition, dump_map, find_map, list_maps, load_map, load_map_text
+from ttr.maps.mapfile import MapDefinition, dump_map, find_map, list_maps, load_map, load_map_text
+from ttr.store import paths
 from ttr.ui import geometry as geo
 
 REF = Path("/work/shared/reference")

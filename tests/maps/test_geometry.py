@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ttr.mapfile import load_map_text
+from ttr.maps.mapfile import load_map_text
 from ttr.ui import geometry as geo
 
 DOUBLE = """\
@@ -29,7 +29,7 @@ routes:
 
 
 def test_geometry_and_mapfile_do_not_import_pygame() -> None:
-    code = ("import sys, ttr.ui.geometry, ttr.mapfile, ttr.paths; "
+    code = ("import sys, ttr.ui.geometry, ttr.maps.mapfile, ttr.store.paths; "
             "sys.exit(any(m.split('.')[0] == 'pygame' for m in sys.modules))")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 

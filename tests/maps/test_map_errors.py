@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from ttr.engine.errors import MapError
-from ttr.mapfile import dump_map, find_map, list_maps, load_map, load_map_text, save_map
+from ttr.maps.mapfile import dump_map, find_map, list_maps, load_map, load_map_text, save_map
 
 MINI = """\
 # a tiny test map

@@ -1,10 +1,10 @@
-"""ttr.paths: bundled folders next to the checkout, user folders under TTR_HOME."""
+"""ttr.store.paths: bundled folders next to the checkout, user folders under TTR_HOME."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ttr import paths
+from ttr.store import paths
 
 
 def test_bundled_folders_are_found() -> None:

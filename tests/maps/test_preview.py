@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ttr.mapfile import find_map
+from ttr.maps.mapfile import find_map
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "layout_report.py"
 

@@ -11,10 +11,11 @@ import sys
 import time
 from pathlib import Path
 
-from ttr import saves
-from ttr.autosave import Autosaver, Folders, peek_autosave, resume
-from ttr.mapfile import find_map
-from ttr.session import GameSession, SeatSpec
+from ttr.game.resume import resume
+from ttr.game.session import GameSession, SeatSpec
+from ttr.maps.mapfile import find_map
+from ttr.store import saves
+from ttr.store.autosave import Autosaver, Folders, peek_autosave
 
 SEATS = [SeatSpec("Ann", "red", "random"), SeatSpec("Bob", "blue", "random"),
          SeatSpec("Cat", "green", "random")]

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.saves.killchild import SEATS, folders, new_session
-from ttr.autosave import Autosaver, peek_autosave, resume
-from ttr.saves import load_save
-from ttr.stats import StatsStore
+from ttr.game.resume import resume
+from ttr.store.autosave import Autosaver, peek_autosave
+from ttr.store.saves import load_save
+from ttr.store.stats import StatsStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,7 +71,7 @@ def test_broken_autosave_is_reported_and_moved_aside(tmp_path: Path) -> None:
 
 
 def test_hostile_actions_are_refused_on_resume(tmp_path: Path) -> None:
-    from ttr.saves import SaveError, save_game
+    from ttr.store.saves import SaveError, save_game
 
     f = folders(tmp_path)
     s = new_session("kill-1")
@@ -131,7 +132,7 @@ def test_sigkill_during_play_and_during_saves_loses_at_most_one_move(
         assert s.actions == reference
         assert s.record.replay(s.game_map) == new_replay(reference)
     (rec,) = f.records.glob("*.json")
-    from ttr.record import GameRecord
+    from ttr.store.record import GameRecord
 
     assert GameRecord.load(rec).actions == reference
 

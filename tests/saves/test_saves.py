@@ -11,8 +11,8 @@ import pytest
 
 from tests.builders import usa
 from ttr.engine import Sim, Stage, format_action, new_game
-from ttr.record import GameRecord, SeatRecord
-from ttr.saves import (
+from ttr.store.record import GameRecord, SeatRecord
+from ttr.store.saves import (
     SaveError,
     SaveGame,
     list_saves,

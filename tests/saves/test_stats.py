@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tests.builders import usa
 from ttr.engine import Sim, Stage, format_action, new_game, results
-from ttr.record import GameRecord, SeatRecord
-from ttr.stats import StatsStore, game_summary
+from ttr.store.record import GameRecord, SeatRecord
+from ttr.store.stats import StatsStore, game_summary
 
 
 def finished_game(seed: int, kinds: tuple[str, ...]) -> tuple[GameRecord, object]:

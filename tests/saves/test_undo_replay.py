@@ -16,10 +16,10 @@ from ttr.engine import (
     RouteClaimed,
     TicketsOffered,
 )
-from ttr.mapfile import find_map
-from ttr.replays import Timeline, list_records
-from ttr.session import GameSession, SeatSpec
-from ttr.undo import check_undo, reveals, undone
+from ttr.game.replays import Timeline, list_records
+from ttr.game.session import GameSession, SeatSpec
+from ttr.game.undo import check_undo, reveals, undone
+from ttr.maps.mapfile import find_map
 
 
 @pytest.fixture(scope="module")

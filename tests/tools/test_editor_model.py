@@ -9,9 +9,9 @@ import pytest
 from tools.editor.analysis import problems, shortest_spaces
 from tools.editor.doc import doc_to_definition, doc_to_text
 from tools.editor.model import UNDO_LIMIT, EditorModel, slug
-from ttr import paths
 from ttr.engine.cards import CardColor
-from ttr.mapfile import dump_map, load_map, load_map_text
+from ttr.maps.mapfile import dump_map, load_map, load_map_text
+from ttr.store import paths
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 

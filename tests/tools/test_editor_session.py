@@ -15,11 +15,11 @@ from tools.editor.controller import Editor
 from tools.editor.dialogs import Prompt, Question
 from tools.editor.view import View
 from tools.map_editor import build, step
-from ttr import paths
 from ttr.ai.base import make_agent
+from ttr.cli.simulate import play_game
 from ttr.engine.cards import CardColor
-from ttr.mapfile import list_maps, load_map
-from ttr.simulate import play_game
+from ttr.maps.mapfile import list_maps, load_map
+from ttr.store import paths
 
 CITIES = [("Ashford", (200, 300)), ("Brackley", (520, 220)), ("Cromer", (840, 300)),
           ("Dunmow", (520, 560)), ("Eastleigh", (1100, 600)), ("Frome", (250, 700))]

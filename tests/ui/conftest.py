@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ttr.autosave import Folders
+from ttr.store.autosave import Folders
 from ttr.ui.app import App
 
 

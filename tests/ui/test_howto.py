@@ -6,7 +6,7 @@ import pygame
 from uihelp import click, frames, key, start
 
 from ttr.engine import RulesConfig
-from ttr.mapfile import find_map
+from ttr.maps.mapfile import find_map
 from ttr.ui import rules_text
 from ttr.ui.app import App
 from ttr.ui.scenes.howto import HowToScene

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from uihelp import click, frames
 
-from ttr import paths
+from ttr.store import paths
 from ttr.ui.app import App
 from ttr.ui.scenes.setup import SetupScene
 

@@ -45,7 +45,7 @@ def test_undo_keep_tickets_then_refused_after_a_blind_draw(app: App) -> None:
 
 
 def load_autosave_actions(app: App) -> list[str]:
-    from ttr.saves import load_save
+    from ttr.store.saves import load_save
 
     return load_save(app.ctx.extras["folders"].autosave).record.actions
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ttr.mapfile import find_map
+from ttr.maps.mapfile import find_map
 from ttr.ui import geometry as geo
 from ttr.ui.viewport import BoardLayout, Viewport
 

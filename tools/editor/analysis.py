@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ttr.engine.board import GameMap
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import MapError, TtrError
-from ttr.mapfile import MapDefinition, load_map_text
+from ttr.maps.mapfile import MapDefinition, load_map_text
 from ttr.ui import geometry as geo
 
 COLOR_TOLERANCE = 0.25

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.model import EditorModel, slug
-from ttr import paths
 from ttr.engine.errors import MapError
+from ttr.store import paths
 
 if TYPE_CHECKING:
     from tools.editor.camera import Camera

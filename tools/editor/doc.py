@@ -14,7 +14,7 @@ from typing import Any
 
 from ttr.engine.board import City, GameMap, Route, Ticket
 from ttr.engine.cards import CardColor
-from ttr.mapfile import (
+from ttr.maps.mapfile import (
     CityLayout,
     MapDefinition,
     MapLayout,
@@ -155,5 +155,5 @@ def doc_to_definition(doc: Doc) -> MapDefinition:
 
 
 def doc_to_text(doc: Doc) -> str:
-    """The document as the canonical map YAML (`ttr.mapfile.dump_map`)."""
+    """The document as the canonical map YAML (`ttr.maps.mapfile.dump_map`)."""
     return dump_map(doc_to_definition(doc))

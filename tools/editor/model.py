@@ -18,7 +18,7 @@ from tools.editor.doc import CityRec, Doc, Point, RouteRec, TicketRec, doc_from_
 from tools.editor.doc import doc_to_definition as to_definition
 from ttr.engine.cards import CardColor
 from ttr.engine.config import RulesConfig
-from ttr.mapfile import load_map, save_map
+from ttr.maps.mapfile import load_map, save_map
 from ttr.ui import geometry as geo
 
 logger = logging.getLogger(__name__)

@@ -22,7 +22,7 @@ from tools.editor.panels import (
     swatch_rgb,
     toolbar_items,
 )
-from ttr import paths
+from ttr.store import paths
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.assets import Assets

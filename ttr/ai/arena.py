@@ -241,7 +241,7 @@ def run_games(
 def run_arena(args: argparse.Namespace, game_map: GameMap, config: RulesConfig) -> int:
     """The `ttr arena` subcommand: play, print the report, optionally write JSON.
 
-    The command line resolves the map and rules (ttr.gameopts), since agents and
+    The command line resolves the map and rules (ttr.game.options), since agents and
     the arena import only the engine.
 
     Raises:

@@ -15,7 +15,7 @@ from ttr.engine import TtrError
 from ttr.ui import theme
 
 if TYPE_CHECKING:
-    from ttr.session import SeatSpec
+    from ttr.game.session import SeatSpec
 
 logger = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -50,7 +50,7 @@ def default_seats(kinds: list[str]) -> list[SeatSpec]:
         TtrError: an unknown AI level.
     """
     from ttr.ai.base import agent_info
-    from ttr.session import SeatSpec
+    from ttr.game.session import SeatSpec
 
     humans = sum(1 for k in kinds if k == "human")
     out = []
@@ -121,8 +121,8 @@ class App:
         Raises:
             TtrError: unknown map/variant/agent.
         """
-        from ttr.mapfile import find_map
-        from ttr.session import GameSession
+        from ttr.game.session import GameSession
+        from ttr.maps.mapfile import find_map
         from ttr.ui.scenes.saves import start_session
 
         map_def = find_map(setup.map_id)  # type: ignore[attr-defined]
@@ -135,6 +135,12 @@ class App:
         logger.info("game started: map %s variant %s seed %s seats %s", setup.map_id,  # type: ignore[attr-defined]
                     setup.variant, seed, ",".join(s.kind for s in setup.seats))  # type: ignore[attr-defined]
         start_session(self.ctx, session, map_def)  # autosave attached, board shown
+
+    def show_board(self, session: object, map_def: object) -> None:
+        """Replace everything with the board of a running session."""
+        from ttr.ui.scenes.board import BoardScene
+
+        self.stack.clear_to(BoardScene(self.ctx, session, map_def))  # type: ignore[arg-type]
 
     def show_scoring(self, session: object, map_def: object) -> None:
         """Replace the board with the scoring scene."""
@@ -234,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     setup = None
     gs = getattr(args, "setup", None)
     if gs is not None:
-        from ttr.mapfile import find_map
+        from ttr.maps.mapfile import find_map
 
         map_def = find_map(gs.map_id)
         map_def.game_map.rules(gs.variant)

@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 def fonts_dir() -> Path:
     """The shipped fonts folder."""
     try:
-        from ttr.paths import assets_dir
+        from ttr.store.paths import assets_dir
         d = Path(assets_dir()) / "fonts"
         if d.is_dir():
             return d

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ttr.mapfile import MapDefinition
+    from ttr.maps.mapfile import MapDefinition
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from ttr.engine import CardColor, GameMap, Route
-from ttr.mapfile import MapDefinition
+from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.assets import Assets

@@ -68,7 +68,7 @@ class Settings:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             data = {k: v for k, v in asdict(self).items() if k != "problem"}
-            from ttr.saves import write_atomic
+            from ttr.store.saves import write_atomic
 
             write_atomic(path, yaml.safe_dump(data, sort_keys=False))
         except OSError as e:
@@ -78,7 +78,7 @@ class Settings:
 def settings_path() -> Path | None:
     """Where the settings file lives (the user config folder), or None if unknown."""
     try:
-        from ttr.paths import config_dir
+        from ttr.store.paths import config_dir
     except ImportError:  # paths.py not installed yet: keep settings in memory
         return None
     return Path(config_dir()) / "settings.yaml"

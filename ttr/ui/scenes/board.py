@@ -26,8 +26,8 @@ from ttr.engine import (
     Stage,
 )
 from ttr.engine.scoring import connected_tickets
-from ttr.mapfile import MapDefinition
-from ttr.session import GameSession, Update
+from ttr.game.session import GameSession, Update
+from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
 from ttr.ui.maprender import MapRenderer

@@ -31,10 +31,10 @@ from ttr.ui import theme
 from ttr.ui.anim import Call, Clip, Parallel, Sequence, Sprite, Tween, Wait, scaled
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 
-def clips_for(board: BoardScene, events: tuple[Event, ...], actor: int) -> list[Clip]:
+def clips_for(board: BoardHost, events: tuple[Event, ...], actor: int) -> list[Clip]:
     """The clips that play `events` on `board`, in order."""
     out: list[Clip] = []
     for e in events:
@@ -44,18 +44,18 @@ def clips_for(board: BoardScene, events: tuple[Event, ...], actor: int) -> list[
     return out
 
 
-def _d(board: BoardScene, seconds: float) -> float:
+def _d(board: BoardHost, seconds: float) -> float:
     return scaled(seconds, board.ctx.settings.animation_speed)
 
 
-def _card_sprite(board: BoardScene, color: object, rect: object, face: bool = True) -> Sprite:
+def _card_sprite(board: BoardHost, color: object, rect: object, face: bool = True) -> Sprite:
     x, y = rect.center  # type: ignore[attr-defined]
     s = Sprite(x, y, kind="card", data={"color": color if face else None,
                                          "w": rect.w, "h": rect.h})  # type: ignore[attr-defined]
     return s
 
 
-def _fly(board: BoardScene, sprite: Sprite, to: tuple[float, float], dur: float,
+def _fly(board: BoardHost, sprite: Sprite, to: tuple[float, float], dur: float,
          end_scale: float = 1.0) -> Clip:
     def add() -> None:
         board.sprites.append(sprite)
@@ -71,7 +71,7 @@ def _fly(board: BoardScene, sprite: Sprite, to: tuple[float, float], dur: float,
     ), Call(remove))
 
 
-def _card_taken(board: BoardScene, e: CardTaken) -> Clip:
+def _card_taken(board: BoardHost, e: CardTaken) -> Clip:
     lay = board.layout
     src = lay.deck_rect() if e.source == "deck" or e.slot is None else lay.faceup_rect(e.slot)
     cw, ch = lay.faceup_rect(0).size
@@ -98,7 +98,7 @@ def _card_taken(board: BoardScene, e: CardTaken) -> Clip:
     return Sequence(*clips)
 
 
-def _faceup_dealt(board: BoardScene, e: FaceUpDealt) -> Clip:
+def _faceup_dealt(board: BoardHost, e: FaceUpDealt) -> Clip:
     lay = board.layout
     dst = lay.faceup_rect(e.slot)
     sprite = _card_sprite(board, e.color, dst)
@@ -112,7 +112,7 @@ def _faceup_dealt(board: BoardScene, e: FaceUpDealt) -> Clip:
     return Sequence(_fly(board, sprite, dst.center, _d(board, theme.SLOT_REFILL)), Call(land))
 
 
-def _faceup_wiped(board: BoardScene, e: FaceUpWiped) -> Clip:
+def _faceup_wiped(board: BoardHost, e: FaceUpWiped) -> Clip:
     def wipe() -> None:
         board.overrides["faceup"] = dict.fromkeys(range(len(board.shown_view.public.faceup)))
         board.toast.show("Three locomotives face up: the row is replaced")
@@ -120,7 +120,7 @@ def _faceup_wiped(board: BoardScene, e: FaceUpWiped) -> Clip:
     return Sequence(Call(wipe), Wait(_d(board, 0.4)))
 
 
-def _route_claimed(board: BoardScene, e: RouteClaimed) -> Clip:
+def _route_claimed(board: BoardHost, e: RouteClaimed) -> Clip:
     rgb = board.player_rgb[e.seat]
     quads = board.renderer.slots[e.route]
     clips: list[Clip] = []
@@ -163,7 +163,7 @@ def _lift(s: Sprite, dur: float) -> Clip:
     return _Lift()
 
 
-def _tickets_offered(board: BoardScene, e: TicketsOffered) -> Clip:
+def _tickets_offered(board: BoardHost, e: TicketsOffered) -> Clip:
     lay = board.layout
     src = lay.ticket_deck_rect()
     mine = e.seat == board.shown_view.viewer
@@ -178,11 +178,11 @@ def _tickets_offered(board: BoardScene, e: TicketsOffered) -> Clip:
     return Parallel(*clips)
 
 
-def _tickets_kept(board: BoardScene, e: TicketsKept) -> Clip:
+def _tickets_kept(board: BoardHost, e: TicketsKept) -> Clip:
     return Wait(_d(board, 0.15))
 
 
-def _tunnel_revealed(board: BoardScene, e: TunnelRevealed) -> Clip:
+def _tunnel_revealed(board: BoardHost, e: TunnelRevealed) -> Clip:
     def show() -> None:
         board.revealed = (e.cards, e.extra)
 
@@ -192,17 +192,17 @@ def _tunnel_revealed(board: BoardScene, e: TunnelRevealed) -> Clip:
     return Sequence(Call(show), Wait(_d(board, 1.4)), Call(hide))
 
 
-def _tunnel_withdrawn(board: BoardScene, e: TunnelWithdrawn) -> Clip:
+def _tunnel_withdrawn(board: BoardHost, e: TunnelWithdrawn) -> Clip:
     name = board.seat_name(e.seat)
     return Call(lambda: board.toast.show(f"{name} gave up the tunnel"))
 
 
-def _station_built(board: BoardScene, e: StationBuilt) -> Clip:
+def _station_built(board: BoardHost, e: StationBuilt) -> Clip:
     return Sequence(Call(lambda: board.overrides.setdefault("stations", {}).__setitem__(
         e.city, e.seat)), Call(lambda: board.sfx("train")), Wait(_d(board, 0.35)))
 
 
-def _final_round(board: BoardScene, e: FinalRound) -> Clip:
+def _final_round(board: BoardHost, e: FinalRound) -> Clip:
     name = board.seat_name(e.seat)
     n = board.shown_view.public.config.end_trigger
     return Sequence(Call(lambda: board.toast.show(
@@ -210,19 +210,19 @@ def _final_round(board: BoardScene, e: FinalRound) -> Clip:
         Wait(_d(board, 0.6)))
 
 
-def _turn_passed(board: BoardScene, e: TurnPassed) -> Clip:
+def _turn_passed(board: BoardHost, e: TurnPassed) -> Clip:
     return Wait(_d(board, 0.1))
 
 
-def _reshuffled(board: BoardScene, e: DeckReshuffled) -> Clip:
+def _reshuffled(board: BoardHost, e: DeckReshuffled) -> Clip:
     return Call(lambda: board.toast.show("The discards were shuffled into a new deck"))
 
 
-def _game_over(board: BoardScene, e: GameOver) -> Clip:
+def _game_over(board: BoardHost, e: GameOver) -> Clip:
     return Wait(_d(board, 0.6))
 
 
-_TABLE: dict[type, Callable[[BoardScene, object], Clip]] = {
+_TABLE: dict[type, Callable[[BoardHost, object], Clip]] = {
     CardTaken: _card_taken,  # type: ignore[dict-item]
     FaceUpDealt: _faceup_dealt,  # type: ignore[dict-item]
     FaceUpWiped: _faceup_wiped,  # type: ignore[dict-item]

@@ -18,7 +18,7 @@ from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, panel
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 
 def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
@@ -29,7 +29,7 @@ def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
     return [(c, h.count(c)) for c in (*COLORS, LOCO) if h.count(c)]
 
 
-def ticket_rects(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
+def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
     """Rects of my tickets in the tickets panel (two columns when crowded)."""
     v = board.shown_view
     if v.me is None:
@@ -49,7 +49,7 @@ def ticket_rects(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
-def ticket_at(board: BoardScene, pos: tuple[int, int]) -> str | None:
+def ticket_at(board: BoardHost, pos: tuple[int, int]) -> str | None:
     """My ticket under the mouse."""
     for t, r in ticket_rects(board):
         if r.collidepoint(pos):
@@ -57,7 +57,7 @@ def ticket_at(board: BoardScene, pos: tuple[int, int]) -> str | None:
     return None
 
 
-def draw_board(board: BoardScene, surface: pygame.Surface) -> None:
+def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
     """The whole board frame."""
     lay = board.layout
     surface.fill(theme.BG)
@@ -80,7 +80,7 @@ def draw_board(board: BoardScene, surface: pygame.Surface) -> None:
 # ---------------------------------------------------------------- map
 
 
-def _map(board: BoardScene, surface: pygame.Surface) -> None:
+def _map(board: BoardHost, surface: pygame.Surface) -> None:
     r = board.renderer
     vp = r.vp
     assert vp is not None and r.static is not None
@@ -132,7 +132,7 @@ def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
 # ---------------------------------------------------------------- side bar
 
 
-def _players(board: BoardScene, surface: pygame.Surface) -> None:
+def _players(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
     for p in v.public.players:
@@ -170,7 +170,7 @@ def _players(board: BoardScene, surface: pygame.Surface) -> None:
                                                         (r.x - 2, r.centery + 7)])
 
 
-def _market(board: BoardScene, surface: pygame.Surface) -> None:
+def _market(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     legal = v.legal
     over = board.overrides.get("faceup", {})
@@ -198,7 +198,7 @@ def _market(board: BoardScene, surface: pygame.Surface) -> None:
           f"Tickets {v.public.ticket_deck_size}", DrawTickets() in legal and not busy, "tickets")
 
 
-def _pile(surface: pygame.Surface, board: BoardScene, r: pygame.Rect, img: pygame.Surface,
+def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame.Surface,
           label: str, ok: bool, key: str) -> None:
     a = board.ctx.assets
     img_r = img.get_rect(midleft=(r.x, r.centery))
@@ -223,7 +223,7 @@ def _glow(surface: pygame.Surface, r: pygame.Rect, ok: bool, hover: bool) -> Non
                          3 if hover else 2, border_radius=7)
 
 
-def _log(board: BoardScene, surface: pygame.Surface) -> None:
+def _log(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a = board.layout, board.ctx.assets
     r = lay.log
     if r.h < 40:
@@ -243,7 +243,7 @@ def _log(board: BoardScene, surface: pygame.Surface) -> None:
 # ---------------------------------------------------------------- bottom bar
 
 
-def _hand(board: BoardScene, surface: pygame.Surface) -> None:
+def _hand(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
     title = "Your cards" if v.me is not None else "Spectating"
@@ -266,7 +266,7 @@ def _hand(board: BoardScene, surface: pygame.Surface) -> None:
               (lay.hand.right, lay.hand.y), "topright")
 
 
-def _tickets(board: BoardScene, surface: pygame.Surface) -> None:
+def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
     if v.me is None:
@@ -297,7 +297,7 @@ def _tickets(board: BoardScene, surface: pygame.Surface) -> None:
 # ---------------------------------------------------------------- overlays
 
 
-def _sprites(board: BoardScene, surface: pygame.Surface) -> None:
+def _sprites(board: BoardHost, surface: pygame.Surface) -> None:
     a = board.ctx.assets
     for s in board.sprites:
         if s.kind == "card":
@@ -310,7 +310,7 @@ def _sprites(board: BoardScene, surface: pygame.Surface) -> None:
             surface.blit(img, img.get_rect(center=(round(s.x), round(s.y))))
 
 
-def _banner(board: BoardScene, surface: pygame.Surface) -> None:
+def _banner(board: BoardHost, surface: pygame.Surface) -> None:
     a, lay, v = board.ctx.assets, board.layout, board.shown_view
     text = turn_banner(v, board.names, board.session.ai_thinking())
     f = lay.font
@@ -329,7 +329,7 @@ def _banner(board: BoardScene, surface: pygame.Surface) -> None:
                   theme.BAD, (b.right, b.centery), "midright", bold=True)
 
 
-def _reveal(board: BoardScene, surface: pygame.Surface) -> None:
+def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
     if board.revealed is None:
         return
     cards, extra = board.revealed
@@ -345,7 +345,7 @@ def _reveal(board: BoardScene, surface: pygame.Surface) -> None:
               lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
 
 
-def _tooltip(board: BoardScene, surface: pygame.Surface) -> None:
+def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     rid = board.hover_route
     if rid is None or board.queue.busy or board.paused:
         return

@@ -11,7 +11,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import blit_text
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 
 class HandoffScene(Scene):
@@ -19,7 +19,7 @@ class HandoffScene(Scene):
 
     opaque = True
 
-    def __init__(self, ctx: AppContext, board: BoardScene, seat: int) -> None:
+    def __init__(self, ctx: AppContext, board: BoardHost, seat: int) -> None:
         super().__init__(ctx)
         self.board = board
         self.seat = seat

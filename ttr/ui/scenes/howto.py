@@ -52,7 +52,7 @@ class HowToScene(Scene):
     @staticmethod
     def _maps() -> list[tuple[str, str, dict[str, RulesConfig]]]:
         try:
-            from ttr.mapfile import find_map, list_maps
+            from ttr.maps.mapfile import find_map, list_maps
             out = []
             for m in list_maps():
                 if m.error is None:

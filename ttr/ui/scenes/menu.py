@@ -32,7 +32,7 @@ class MenuScene(Scene):
 
     def check_autosave(self) -> None:
         """Enable Continue when the autosave loads; a broken one is reported, moved aside."""
-        from ttr.autosave import peek_autosave
+        from ttr.store.autosave import peek_autosave
         from ttr.ui.scenes.saves import folders
 
         save, err = peek_autosave(folders(self.ctx))

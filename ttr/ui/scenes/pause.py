@@ -12,7 +12,7 @@ from ttr.ui.scenes.common import focus_step
 from ttr.ui.widgets import Button, blit_text, column, panel
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 
 class PauseScene(Scene):
@@ -20,7 +20,7 @@ class PauseScene(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: AppContext, board: BoardScene | None) -> None:
+    def __init__(self, ctx: AppContext, board: BoardHost | None) -> None:
         super().__init__(ctx)
         self.board = board
         self.buttons = [Button("Resume", primary=True), Button("Save game"), Button("Settings"),

@@ -14,7 +14,7 @@ from ttr.ui.theme import CARD_NAMES
 from ttr.ui.widgets import Button, blit_text, panel
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 
 def draw_payment(surface: pygame.Surface, assets: Assets, hand: Hand, x: int, y: int,
@@ -46,7 +46,7 @@ class PaymentScene(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: AppContext, board: BoardScene,
+    def __init__(self, ctx: AppContext, board: BoardHost,
                  options: list[ClaimRoute] | list[BuildStation]) -> None:
         super().__init__(ctx)
         self.board = board

@@ -11,8 +11,8 @@ import logging
 import pygame
 
 from ttr.engine import COLORS, LOCO, CardColor, TtrError
-from ttr.mapfile import MapDefinition, find_map
-from ttr.replays import RecordEntry, ReplayFrame, Timeline, list_records
+from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
+from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.ui import theme
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene

@@ -12,7 +12,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import Button, blit_text, panel
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 MAX_NAME = 40
 
@@ -22,7 +22,7 @@ class SaveNameScene(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: AppContext, board: BoardScene) -> None:
+    def __init__(self, ctx: AppContext, board: BoardHost) -> None:
         super().__init__(ctx)
         self.board = board
         rec = board.session.record

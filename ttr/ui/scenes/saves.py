@@ -7,13 +7,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ttr.autosave import Autosaver, Folders, peek_autosave, resume
-from ttr.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
+from ttr.game.resume import resume
+from ttr.store.autosave import Autosaver, Folders, peek_autosave
+from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 logger = logging.getLogger(__name__)
 
@@ -26,14 +27,12 @@ def folders(ctx: AppContext) -> Folders:
 
 def start_session(ctx: AppContext, session: Any, map_def: Any) -> None:
     """Show the board for a (new or resumed) session, with autosave attached."""
-    from ttr.ui.scenes.board import BoardScene
-
     Autosaver(folders(ctx)).attach(session)
     hook = ctx.extras.get("session_hook")
     if callable(hook):
         hook(session)  # e.g. sound effects
     session.warm_up()
-    ctx.stack.clear_to(BoardScene(ctx, session, map_def))
+    ctx.nav.show_board(session, map_def)
 
 
 def open_save(ctx: AppContext, save: SaveGame, path: Path | None) -> str | None:
@@ -57,7 +56,7 @@ def continue_game(ctx: AppContext) -> str | None:
     return open_save(ctx, save, folders(ctx).autosave)
 
 
-def save_named(board: BoardScene, name: str | None = None) -> str:
+def save_named(board: BoardHost, name: str | None = None) -> str:
     """Save the board's game under `name` (default: map and time); returns a message."""
     s = board.session
     name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
@@ -121,10 +120,10 @@ def confirm_claims(ctx: AppContext, session: Any) -> bool:
     return mode == "always" or (mode == "hot-seat" and session.hot_seat)
 
 
-def undo_last(board: BoardScene) -> str | None:
-    """Take back the human's last action (see ttr.undo); returns why not, or None."""
-    from ttr.session import GameSession
-    from ttr.undo import check_undo, undone
+def undo_last(board: BoardHost) -> str | None:
+    """Take back the human's last action (see ttr.game.undo); returns why not, or None."""
+    from ttr.game.session import GameSession
+    from ttr.game.undo import check_undo, undone
 
     s = board.session
     humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]

@@ -4,42 +4,22 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
 
 from ttr.engine import GameMap, GameResult
-from ttr.mapfile import MapDefinition
-from ttr.session import GameSession
+from ttr.game.session import GameSession
+from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, Tween, Wait, scaled
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.scoring_draw import Step
 from ttr.ui.viewport import Viewport
 from ttr.ui.widgets import Button
 
 logger = logging.getLogger(__name__)
-DECIDED = {
-    "points": "on points",
-    "tickets": "on the tie-break: most tickets completed",
-    "stations": "on the tie-break: fewest stations used",
-    "longest path": "on the tie-break: the longest path",
-    "tie": "a shared victory: every tie-break is equal",
-}
-
-
-@dataclass
-class Step:
-    """One line of the tally."""
-
-    seat: int
-    label: str
-    delta: int
-    routes: frozenset[str] = frozenset()
-    cities: tuple[str, ...] = ()
-    kind: str = ""
-    lines: list[str] = field(default_factory=list)
 
 
 def ticket_path(gm: GameMap, routes: set[str], a: str, b: str) -> frozenset[str]:

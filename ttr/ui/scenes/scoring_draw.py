@@ -2,20 +2,62 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
+from ttr.engine import GameResult
+from ttr.engine.view import PublicState
 from ttr.ui import geometry as geo
 from ttr.ui import theme
+from ttr.ui.anim import Sprite
+from ttr.ui.maprender import MapRenderer
+from ttr.ui.scene import AppContext
 from ttr.ui.symbols import player_mark
-from ttr.ui.widgets import blit_text, panel
+from ttr.ui.widgets import Button, blit_text, panel
 
-if TYPE_CHECKING:
-    from ttr.ui.scenes.scoring import ScoringScene
+DECIDED = {
+    "points": "on points",
+    "tickets": "on the tie-break: most tickets completed",
+    "stations": "on the tie-break: fewest stations used",
+    "longest path": "on the tie-break: the longest path",
+    "tie": "a shared victory: every tie-break is equal",
+}
 
 
-def draw_scoring(sc: ScoringScene, surface: pygame.Surface) -> None:
+@dataclass
+class Step:
+    """One line of the tally."""
+
+    seat: int
+    label: str
+    delta: int
+    routes: frozenset[str] = frozenset()
+    cities: tuple[str, ...] = ()
+    kind: str = ""
+    lines: list[str] = field(default_factory=list)
+
+
+class ScoringHost(Protocol):
+    """What the drawing needs of the scoring scene."""
+
+    ctx: AppContext
+    result: GameResult
+    public: PublicState
+    names: list[str]
+    rgb: list[tuple[int, int, int]]
+    renderer: MapRenderer
+    totals: list[Sprite]
+    lines: list[list[tuple[str, int]]]
+    current: Step | None
+    finished: bool
+    again: Button
+    menu: Button
+    table: pygame.Rect
+
+
+def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
     """One frame of the tally."""
     a = sc.ctx.assets
     w, h = surface.get_size()
@@ -94,8 +136,6 @@ def draw_scoring(sc: ScoringScene, surface: pygame.Surface) -> None:
 
 
 def _decided(key: str) -> str:
-    from ttr.ui.scenes.scoring import DECIDED
-
     return DECIDED.get(key, key)
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from ttr.engine import TtrError
-from ttr.session import SeatSpec
+from ttr.game.session import SeatSpec
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
 from ttr.ui.scenes.common import backdrop
@@ -89,7 +89,7 @@ class SetupScene(Scene):
 
     def _maps(self) -> list[tuple[str, str]]:
         try:
-            from ttr.mapfile import list_maps
+            from ttr.maps.mapfile import list_maps
             out = []
             self.map_errors = {}
             for m in list_maps():
@@ -112,7 +112,7 @@ class SetupScene(Scene):
     def _refresh_variants(self, want: str = "base") -> None:
         self.variant_desc: dict[str, str] = {}
         try:
-            from ttr.mapfile import find_map
+            from ttr.maps.mapfile import find_map
             gm = find_map(self.map_id).game_map
             for name, cfg in gm.variants.items():
                 self.variant_desc[name] = cfg.description

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ttr.stats import PlayerStats, StatsStore, Tally
+from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop

@@ -13,7 +13,7 @@ from ttr.ui.scenes.payment import draw_payment
 from ttr.ui.widgets import Button, blit_text, panel
 
 if TYPE_CHECKING:
-    from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.board_host import BoardHost
 
 
 class TunnelScene(Scene):
@@ -21,7 +21,7 @@ class TunnelScene(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: AppContext, board: BoardScene) -> None:
+    def __init__(self, ctx: AppContext, board: BoardHost) -> None:
         super().__init__(ctx)
         self.board = board
         v = board.shown_view

@@ -10,7 +10,7 @@ import yaml
 from ttr.engine import RulesConfig, TtrError
 
 if TYPE_CHECKING:
-    from ttr.mapfile import MapDefinition
+    from ttr.maps.mapfile import MapDefinition
 
 
 def parse_rule_options(items: Iterable[str]) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def resolve_game(map_id: str, variant: str,
     Raises:
         TtrError: unknown map or variant, or a bad rules option.
     """
-    from ttr.mapfile import find_map
+    from ttr.maps.mapfile import find_map
 
     definition = find_map(map_id)
     config = definition.game_map.rules(variant)

@@ -112,7 +112,7 @@ def calibration() -> float:
 
 def run_bench(args: argparse.Namespace) -> int:
     """Entry point of `ttr bench`."""
-    from ttr.mapfile import find_map
+    from ttr.maps.mapfile import find_map
 
     gm = find_map(args.map).game_map
     cfg = gm.rules("base")

@@ -25,7 +25,7 @@ from ttr.engine import (
     observe,
     results,
 )
-from ttr.gameopts import resolve_game
+from ttr.game.options import resolve_game
 
 
 @dataclass(frozen=True, slots=True)

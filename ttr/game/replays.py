@@ -24,7 +24,7 @@ from ttr.engine import (
     observe,
     parse_action,
 )
-from ttr.record import GameRecord
+from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
 

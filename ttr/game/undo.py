@@ -40,7 +40,7 @@ from ttr.engine import (
     parse_action,
     redact,
 )
-from ttr.record import GameRecord
+from ttr.store.record import GameRecord
 
 
 def reveals(event: Event, viewer: Seat) -> bool:

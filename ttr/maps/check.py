@@ -1,4 +1,4 @@
-"""Typed reading and validation helpers for map files (used by `ttr.mapfile`).
+"""Typed reading and validation helpers for map files (used by `ttr.maps.mapfile`).
 
 Every failure raises `MapError` with the message `<file>: <yaml path> (<id>): <problem>`,
 e.g. `maps/usa.yaml: routes[12] (den-kc-a): unknown color 'purpel'`.

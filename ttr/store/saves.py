@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr.engine import TtrError
-from ttr.record import GameRecord
+from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
 

@@ -41,11 +41,11 @@ from typing import Any
 
 import yaml
 
-from ttr import paths
 from ttr.engine.board import City, GameMap, Route, Ticket
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import MapError, TtrError
-from ttr.mapcheck import ID_RE, NAME_RE, Reader, UnionFind
+from ttr.maps.check import ID_RE, NAME_RE, Reader, UnionFind
+from ttr.store import paths
 
 Point = tuple[float, float]
 CarPose = tuple[float, float, float]

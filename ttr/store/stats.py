@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ttr.engine import GameResult
-from ttr.record import GameRecord
-from ttr.saves import write_atomic
+from ttr.store.record import GameRecord
+from ttr.store.saves import write_atomic
 
 logger = logging.getLogger(__name__)
 

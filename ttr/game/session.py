@@ -37,7 +37,7 @@ from ttr.engine import (
     redact,
     results,
 )
-from ttr.record import GameRecord, SeatRecord
+from ttr.store.record import GameRecord, SeatRecord
 
 logger = logging.getLogger(__name__)
 

@@ -127,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             if args.paths:
-                from ttr.paths import describe_paths
+                from ttr.store.paths import describe_paths
 
                 print(describe_paths())
                 return 0
@@ -135,17 +135,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run(args)
         if args.command == "simulate":
-            from ttr.simulate import run_simulate
+            from ttr.cli.simulate import run_simulate
 
             return run_simulate(args)
         if args.command == "arena":
             from ttr.ai.arena import run_arena
-            from ttr.gameopts import resolve_game
+            from ttr.game.options import resolve_game
 
             definition, config = resolve_game(args.map, args.variant, args.rule)
             return run_arena(args, definition.game_map, config)
         if args.command == "bench":
-            from ttr.bench import run_bench
+            from ttr.cli.bench import run_bench
 
             return run_bench(args)
     except KeyboardInterrupt:

@@ -15,9 +15,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ttr.engine import TtrError
-from ttr.record import GameRecord
-from ttr.saves import (
+from ttr.store.record import GameRecord
+from ttr.store.saves import (
     AUTOSAVE_NAME,
     SaveError,
     SaveGame,
@@ -27,7 +26,7 @@ from ttr.saves import (
     save_path,
     write_atomic,
 )
-from ttr.stats import StatsStore, game_summary
+from ttr.store.stats import StatsStore, game_summary
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +42,7 @@ class Folders:
     @staticmethod
     def default() -> Folders:
         """The platformdirs folders (honouring TTR_HOME)."""
-        from ttr.paths import records_dir, saves_dir, stats_path
+        from ttr.store.paths import records_dir, saves_dir, stats_path
 
         return Folders(Path(saves_dir()), Path(records_dir()), Path(stats_path()))
 
@@ -120,26 +119,3 @@ def peek_autosave(folders: Folders | None = None) -> tuple[SaveGame | None, str 
         moved = quarantine(path)
         where = f" It was moved to {moved.parent.name}/." if moved else ""
         return None, f"The autosave could not be used: {e}.{where}"
-
-
-def resume(save: SaveGame, path: Path | None = None) -> tuple[Any, Any]:
-    """Rebuild (session, map definition) from a save, replaying every action.
-
-    Raises:
-        SaveError: unknown map, changed map or an illegal action; when `path` is
-        given the file is moved aside first (the message says so).
-    """
-    from ttr.mapfile import find_map
-    from ttr.session import GameSession
-
-    try:
-        map_def = find_map(save.record.map_id)
-        session = GameSession.resume(map_def.game_map, save.record)
-    except (TtrError, ValueError) as e:
-        note = ""
-        if path is not None:
-            moved = quarantine(path)
-            note = f" (moved to {moved.parent.name}/)" if moved else ""
-        name = path.name if path is not None else save.name or "save"
-        raise SaveError(f"{name}: {e}{note}") from None
-    return session, map_def

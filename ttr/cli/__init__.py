@@ -1,0 +1,1 @@
+"""The `ttr` command and its headless subcommands (simulate, bench)."""

@@ -1,0 +1,1 @@
+"""A game being played or replayed: the session, undo, records, replays, game options."""

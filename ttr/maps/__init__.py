@@ -1,0 +1,1 @@
+"""Reading and checking map files: YAML to a GameMap and its board layout."""

@@ -1,0 +1,1 @@
+"""Files on disk: folders, saves, the autosave, statistics."""
