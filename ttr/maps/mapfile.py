@@ -1,6 +1,6 @@
 """Map files: YAML -> `MapDefinition` (the engine's `GameMap` plus the UI's `MapLayout`).
 
-Schema (ARCHITECTURE section 8), all coordinates in board units::
+Schema (docs/ARCHITECTURE.md section 9), all coordinates in board units::
 
     schema: 1
     id: usa                          # lower kebab-case, equal to the file name

@@ -1,4 +1,4 @@
-"""Event -> animation clip table of the board (ARCHITECTURE §7, the screen trails the engine).
+"""Event -> animation clip table of the board: the screen trails the engine (ARCHITECTURE.md).
 
 Each engine event becomes a clip of sprites flying over the board. Clips only move
 sprites and set display overrides (a face-up slot shown empty, a score counting up);
