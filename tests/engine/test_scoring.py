@@ -123,14 +123,26 @@ def test_player_without_routes_never_gets_the_bonus() -> None:
     assert [p.longest_bonus for p in r.players] == [0, 0]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("done", "bonus"), [((1, 1), (15, 15)), ((2, 1), (15, 0)),
-                                             ((0, 0), (0, 0))])
-def test_globetrotter_goes_to_all_tied(done: tuple[int, int], bonus: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("done", "at_zero", "bonus"), [
+    ((1, 1), True, (15, 15)), ((2, 1), True, (15, 0)),
+    ((0, 0), True, (15, 15)),   # Board Game Arena: everybody tied at zero scores it
+    ((0, 0), False, (0, 0)),    # the other reading, kept as a rules option
+    ((1, 0), False, (15, 0)),
+])
+def test_globetrotter_goes_to_all_tied(done: tuple[int, int], at_zero: bool,
+                                       bonus: tuple[int, int]) -> None:
     gm = tiny_map({"a-c": 5, "c-e": 4, "a-b": 2})
     owners = {"a-b": 0, "b-c": 0, "c-d": 1, "d-e": 1}
     tickets = [["a-b", "a-c"][: done[0]], ["c-e"][: done[1]]]
-    r = final(gm, RulesConfig(longest_path_bonus=0, globetrotter_bonus=15), owners, tickets)
+    cfg = RulesConfig(longest_path_bonus=0, globetrotter_bonus=15, globetrotter_at_zero=at_zero)
+    r = final(gm, cfg, owners, tickets)
     assert tuple(p.globetrotter_bonus for p in r.players) == bonus  # type: ignore[attr-defined]
+
+
+def test_globetrotter_at_zero_is_a_rules_option() -> None:
+    cfg = RulesConfig().with_options(globetrotter_at_zero=False)
+    assert cfg.globetrotter_at_zero is False
+    assert RulesConfig.from_dict(cfg.to_dict()) == cfg
 
 
 def test_full_game_breakdown_adds_up() -> None:

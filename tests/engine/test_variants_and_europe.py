@@ -222,6 +222,22 @@ def test_best_borrowed_route_beats_the_greedy_per_ticket_choice() -> None:
     assert p0.ticket_points == 2 and p0.station_points == 8
 
 
+def test_equal_borrowings_are_broken_by_completed_tickets() -> None:
+    # Seat 0 owns s-r, a station on s, and holds s-p (12) and s-q, q-r (6 each). Borrowing
+    # s-p gives +12 -6 -6 = 0; borrowing s-q gives -12 +6 +6 = 0 too, but completes two
+    # tickets (the first tie-break), so the owner borrows s-q although s-p comes first.
+    gm = station_map()
+    gm = GameMap(gm.id, gm.name, gm.cities, gm.routes,
+                 (Ticket("s-p", "s", "p", 12), Ticket("s-q", "s", "q", 6),
+                  Ticket("q-r", "q", "r", 6)))
+    assert gm.city_routes[gm.city_index["s"]][0] == gm.route_by_id["s-p"].index
+    s = make_state(gm, config=STATION_RULES, owners={"s-r": 0, "s-p": 1, "s-q": 1},
+                   tickets=[["s-p", "s-q", "q-r"], []], stations={"s": 0}, stage="game_over")
+    p0 = results(s).players[0]
+    assert p0.borrowed == (("s", "s-q"),)
+    assert p0.ticket_points == 0 and p0.completed == 2
+
+
 def test_unbuilt_stations_score_four_each_and_do_not_lengthen_the_path() -> None:
     s = make_state(station_map(), config=STATION_RULES, owners={"s-r": 0, "r-x": 1, "s-p": 1},
                    tickets=[[], []], stations={"r": 0}, stage="game_over")

@@ -50,6 +50,10 @@ class RulesConfig:
     # bonuses
     longest_path_bonus: int = 10
     globetrotter_bonus: int = 0
+    globetrotter_at_zero: bool = True
+    """When nobody completed a ticket, every player (all tied at zero) gets Globetrotter,
+    as Board Game Arena scores it (the rulebooks make no exception for zero); False:
+    nobody gets it then."""
     # Europe
     stations: int = 0
     station_costs: tuple[int, ...] = (1, 2, 3)

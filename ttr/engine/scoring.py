@@ -290,12 +290,18 @@ def _best_borrowing(gm: GameMap, owners: Sequence[Seat | None], stations: Sequen
         if routes:
             options.append(routes)
     best: tuple[tuple[int, int], ...] = ()
-    best_value = sum(t.value for t in _ticket_scores(gm, own, tickets))
+    best_key = _borrow_key(_ticket_scores(gm, own, tickets))
     for combo in product(*options):
-        value = sum(t.value for t in _ticket_scores(gm, own + [r for _, r in combo], tickets))
-        if value > best_value:
-            best, best_value = combo, value
+        key = _borrow_key(_ticket_scores(gm, own + [r for _, r in combo], tickets))
+        if key > best_key:
+            best, best_key = combo, key
     return best
+
+
+def _borrow_key(scores: Sequence[TicketScore]) -> tuple[int, int]:
+    """How good a borrowing is for its owner: ticket points, then completed tickets (the
+    first tie-break), so a choice that scores the same but completes more is taken."""
+    return sum(t.value for t in scores), sum(t.completed for t in scores)
 
 
 _NOT_OTHERS = tuple((None, -1, seat) for seat in range(8))
@@ -331,7 +337,8 @@ def results_of(gm: GameMap, cfg: RulesConfig, owners: Sequence[Seat | None],
     for seat, ((_, route_points, left), (borrowed, tickets, length), completed) in enumerate(
             zip(players, rows, done, strict=True)):
         longest_bonus = cfg.longest_path_bonus if length == longest and length > 0 else 0
-        globetrotter = cfg.globetrotter_bonus if most_done > 0 and completed == most_done else 0
+        globetrotter = (cfg.globetrotter_bonus if completed == most_done
+                        and (most_done > 0 or cfg.globetrotter_at_zero) else 0)
         station_points = left * cfg.station_points
         ticket_points = sum(t.points if t.completed else -t.points for t in tickets)
         total = route_points + ticket_points + longest_bonus + globetrotter + station_points

@@ -71,8 +71,10 @@ def bonuses_text(map_id: str, variant: str, cfg: RulesConfig) -> str:
         parts.append(f"{path_bonus_name(map_id)}: {cfg.longest_path_bonus} points to whoever "
                      "has the longest continuous path (ties all score it).")
     if cfg.globetrotter_bonus:
+        zero = ("even when nobody completed one (then everybody scores it)"
+                if cfg.globetrotter_at_zero else "but nobody scores it when nobody completed one")
         parts.append(f"Globetrotter: {cfg.globetrotter_bonus} points to whoever completed the "
-                     "most tickets (ties all score it).")
+                     f"most tickets (ties all score it), {zero}.")
     if cfg.stations:
         parts.append(f"Each station not built scores {cfg.station_points} points.")
     ties = "most completed tickets"
