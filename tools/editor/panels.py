@@ -15,6 +15,7 @@ from tools.editor.controller import MODES, PANEL_W, TOOLBAR_H, Editor
 from tools.editor.dialogs import Choice, Question
 from ttr.engine.cards import CardColor
 from ttr.ui import theme
+from ttr.ui.words import counted
 
 ROW = 24
 LINE = 18
@@ -163,7 +164,7 @@ def _route_props(ed: Editor, col: _Col, rid: str) -> None:
                 ("Tunnel (N)", lambda: m.update_route(rid, tunnel=not r.tunnel), r.tunnel))
     col.stepper("Ferry locos", r.ferry, lambda: m.update_route(rid, ferry=r.ferry - 1),
                 lambda: m.update_route(rid, ferry=r.ferry + 1), "L / Shift+L")
-    col.text(f"{len(r.via)} bend point(s)" + ("; explicit car poses" if r.cars else ""), "dim")
+    col.text(counted(len(r.via), "bend point") + ("; explicit car poses" if r.cars else ""), "dim")
     col.gap(4)
     specs = [("Straighten", lambda: m.apply(m.routes_with_via(m.doc, rid, ())), False),
              ("Delete", ed.delete_selected, False)]
@@ -192,7 +193,7 @@ def _problem_list(ed: Editor, col: _Col, h: int) -> None:
     found = ed.watcher.items
     errors = sum(p.kind == "error" for p in found)
     stale = ed.watcher.version != ed.model.version
-    col.text(f"Problems: {errors} error(s), {len(found) - errors} warning(s)"
+    col.text(f"Problems: {counted(errors, 'error')}, {counted(len(found) - errors, 'warning')}"
              + ("  ..." if stale else ""), "title")
     bottom = h - 40
     for p in found:

@@ -25,6 +25,7 @@ from ttr.engine import (
     TunnelWithdrawn,
 )
 from ttr.ui.theme import CARD_NAMES
+from ttr.ui.words import counted
 
 
 def route_name(gm: GameMap, route: Route) -> str:
@@ -88,10 +89,10 @@ def route_tip(view: PlayerView, route: Route, names: Sequence[str]) -> list[str]
     if route.tunnel:
         kind.append("tunnel")
     if route.ferry:
-        kind.append(f"ferry ({route.ferry} locomotive{'s' if route.ferry > 1 else ''})")
+        kind.append(f"ferry ({counted(route.ferry, 'locomotive')})")
     lines = [route_name(gm, route),
-             f"{route.length} \u00d7 {color_word(route)}  \u00b7  {pts} points"
-             + (f"  \u00b7  {', '.join(kind)}" if kind else "")]
+             f"{route.length} \u00d7 {color_word(route)} \u00b7 {counted(pts, 'point')}"
+             + (f" \u00b7 {', '.join(kind)}" if kind else "")]
     owner = pub.owners[route.index]
     if owner is not None:
         lines.append(f"Claimed by {names[owner]}")
@@ -124,7 +125,7 @@ def refuse_route(view: PlayerView, route: Route, names: Sequence[str]) -> str:
             return "With this few players only one track of a double route can be used"
     me = pub.players[view.viewer] if view.viewer is not None else None
     if me is not None and me.trains < route.length:
-        return f"You have only {me.trains} trains left"
+        return f"You have only {counted(me.trains, 'train')} left"
     need = f"{route.length} {color_word(route)}"
     if route.color is None:
         need = f"{route.length} cards of one colour"

@@ -10,8 +10,8 @@ from ttr.engine import LOCO, BuildStation, CardColor, ClaimRoute, Hand
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.theme import CARD_NAMES
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import cards_words
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -34,11 +34,6 @@ def draw_payment(surface: pygame.Surface, assets: Assets, hand: Hand, x: int, y:
         surface.blit(img, img.get_rect(midleft=(cx, y + h // 2)))
         cx += img.get_width() + 14
     return cx - x
-
-
-def payment_words(hand: Hand) -> str:
-    """`2 red + 1 locomotive`."""
-    return " + ".join(f"{n} {CARD_NAMES[CardColor(c)]}" for c, n in enumerate(hand.counts) if n)
 
 
 class PaymentScene(Scene):
@@ -129,7 +124,7 @@ class PaymentScene(Scene):
                   theme.HILITE if sel else theme.PANEL_EDGE, 8)
             p = self.options[i].payment
             draw_payment(surface, a, p, r.x + 10, r.y + 4, r.h - 8)
-            note = payment_words(p)
+            note = cards_words(p)
             blit_text(surface, a, note, f - 1, theme.TEXT, (r.right - 10, r.centery),
                       "midright")
         self.ok.draw(surface, a)

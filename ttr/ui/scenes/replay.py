@@ -20,6 +20,7 @@ from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
 
@@ -42,8 +43,8 @@ class ReplaysScene(ListScene):
                 self.rows.append(Row(e.path.name, e.error or "", True))
                 continue
             names = ", ".join(f"{s.name} ({s.kind})" for s in rec.seats)
-            self.rows.append(Row(f"{rec.map_id}/{rec.variant}  {e.when}",
-                                 f"{names} \u00b7 {len(rec.actions)} moves"))
+            self.rows.append(Row(f"{rec.map_id}/{rec.variant} \u00b7 {e.when}",
+                                 f"{names} \u00b7 {counted(len(rec.actions), 'move')}"))
         self.select(self.selected)
 
     def choose(self, action: str, index: int) -> None:

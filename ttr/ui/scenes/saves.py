@@ -12,6 +12,7 @@ from ttr.store.autosave import Autosaver, Folders, peek_autosave
 from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -73,7 +74,7 @@ def describe(save: SaveGame) -> str:
     names = ", ".join(s.name for s in rec.seats)
     when = save.saved_at.replace("T", " ")[:16]
     dot = " \u00b7 "
-    return dot.join((f"{rec.map_id}/{rec.variant}", names, f"{len(rec.actions)} moves", when))
+    return dot.join((f"{rec.map_id}/{rec.variant}", names, counted(len(rec.actions), "move"), when))
 
 
 class LoadScene(ListScene):

@@ -18,6 +18,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.scoring_draw import Step
 from ttr.ui.viewport import Viewport
 from ttr.ui.widgets import Button
+from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
 
@@ -128,7 +129,7 @@ class ScoringScene(Scene):
                 steps.append(Step(p.seat, label, t.value, path, (tk.a, tk.b), "ticket"))
         for p in self.result.players:
             if p.longest_bonus:
-                steps.append(Step(p.seat, f"Longest path ({p.longest_path} trains)",
+                steps.append(Step(p.seat, f"Longest path ({counted(p.longest_path, 'train')})",
                                   p.longest_bonus, longest_trail_routes(gm, owned[p.seat])))
             if p.globetrotter_bonus:
                 steps.append(Step(p.seat, "Globetrotter (most tickets)", p.globetrotter_bonus))

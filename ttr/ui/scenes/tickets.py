@@ -10,6 +10,7 @@ from ttr.engine import KeepTickets
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -86,8 +87,7 @@ class TicketsScene(Scene):
                     self._refresh()
                     return True
             if self.box.collidepoint(e.pos) and not self.keep.enabled:
-                self.board.toast.show(f"Keep at least {self.min_keep} ticket"
-                                      + ("s" if self.min_keep > 1 else ""))
+                self.board.toast.show(f"Keep at least {counted(self.min_keep, 'ticket')}")
         return True
 
     def _confirm(self) -> None:

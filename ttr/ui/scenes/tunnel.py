@@ -11,6 +11,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.payment import draw_payment
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -81,8 +82,7 @@ class TunnelScene(Scene):
         r = gm.route(t.route)
         blit_text(surface, a, f"Tunnel {gm.city_name(r.a)} \u2013 {gm.city_name(r.b)}", f + 2,
                   theme.TEXT, (self.box.centerx, self.box.y + 12), "midtop", bold=True)
-        msg = (f"The deck showed these cards: {t.extra} extra card"
-               f"{'s' if t.extra != 1 else ''} needed")
+        msg = f"The deck turned up these cards: {counted(t.extra, 'extra card')} needed"
         blit_text(surface, a, msg, f - 1, theme.TEXT_DIM,
                   (self.box.centerx, self.box.y + f * 2 + 6), "midtop")
         cw = int(self.card_h / 1.45)
