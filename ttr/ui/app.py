@@ -181,7 +181,11 @@ class App:
     # ------------------------------------------------------------ loop
 
     def frame(self, dt: float) -> bool:
-        """One loop iteration: events, update, draw if needed. True if it drew."""
+        """One loop iteration: events, update, draw if needed. True if it drew.
+
+        Scene changes asked for by input or updates take effect before the drawing, so a
+        dialog that closed itself (and played its move) is never drawn over the result.
+        """
         pg = self.pg
         from ttr.ui.uievents import APP_QUIT
 
@@ -203,6 +207,7 @@ class App:
             else:
                 self.stack.handle_event(e)
         self.stack.update(dt)
+        self.stack.apply_pending()
         drew = False
         if self.stack.needs_draw():
             self.screen = pg.display.get_surface()

@@ -13,7 +13,7 @@ from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTicke
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.maprender import draw_car
-from ttr.ui.scenes.board_text import route_tip, turn_banner
+from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, panel
 from ttr.ui.words import counted
@@ -233,7 +233,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     f = max(11, int(lay.font * 0.85))
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
-    for line in reversed(board.log):
+    for line in (*log_lines(board.shown_view, board.names), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
         if y < r.y + f + 12:
@@ -247,13 +247,17 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
 def _hand(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
-    title = "Your cards" if v.me is not None else "Spectating"
-    blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
-    groups = hand_groups(v)
     if v.me is None:
-        blit_text(surface, a, "All seats are played by the computer.", f, theme.TEXT_DIM,
-                  (lay.hand.x, lay.hand.y + f * 2))
+        people = board.session.hot_seat
+        title = "Cards hidden" if people else "Spectating"
+        note = ("Hands and tickets stay hidden until the next player takes the screen."
+                if people else "All seats are played by the computer.")
+        blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
+        blit_text(surface, a, note, f, theme.TEXT_DIM, (lay.hand.x, lay.hand.y + f * 2),
+                  max_width=lay.hand.w)
         return
+    blit_text(surface, a, "Your cards", f, theme.ACCENT, lay.hand.topleft, bold=True)
+    groups = hand_groups(v)
     rects = lay.hand_rects(max(len(groups), 8))
     for (color, n), r in zip(groups, rects, strict=False):
         surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]

@@ -45,6 +45,7 @@ class PaymentScene(Scene):
                  options: list[ClaimRoute] | list[BuildStation]) -> None:
         super().__init__(ctx)
         self.board = board
+        self.viewer = board.shown_view.viewer
         self.options: list[ClaimRoute | BuildStation] = list(options)
         self.index = min(range(len(self.options)),
                          key=lambda i: (self.options[i].payment.counts[LOCO], i))
@@ -112,6 +113,8 @@ class PaymentScene(Scene):
         self.board.submit(self.options[self.index])
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=242)
         blit_text(surface, a, self.title(), f + 2, theme.TEXT,

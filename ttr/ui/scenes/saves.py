@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttr.game.resume import resume
+from ttr.game.session import GameSession
 from ttr.store.autosave import Autosaver, Folders, peek_autosave
 from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
 from ttr.ui.scene import AppContext, NewGame
@@ -60,6 +61,8 @@ def continue_game(ctx: AppContext) -> str | None:
 def save_named(board: BoardHost, name: str | None = None) -> str:
     """Save the board's game under `name` (default: map and time); returns a message."""
     s = board.session
+    if not isinstance(s, GameSession):
+        return "This game cannot be saved here"
     name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
         path = Autosaver(folders(board.ctx)).save(s, name)
@@ -123,10 +126,11 @@ def confirm_claims(ctx: AppContext, session: Any) -> bool:
 
 def undo_last(board: BoardHost) -> str | None:
     """Take back the human's last action (see ttr.game.undo); returns why not, or None."""
-    from ttr.game.session import GameSession
     from ttr.game.undo import check_undo, undone
 
     s = board.session
+    if not isinstance(s, GameSession):
+        return "Undo is only for games against the computer"
     humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]
     if len(humans) != 1:
         return "Undo is only for games against the computer"

@@ -26,6 +26,7 @@ class TicketsScene(Scene):
         self.board = board
         v = board.shown_view
         assert v.me is not None
+        self.viewer = v.viewer
         self.offer = list(v.me.offer)
         self.options = {a.keep for a in v.legal if isinstance(a, KeepTickets)}
         self.min_keep = min((len(k) for k in self.options), default=1)
@@ -104,6 +105,8 @@ class TicketsScene(Scene):
             self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         gm = self.board.shown_view.public.game_map
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=240)

@@ -26,6 +26,7 @@ class TunnelScene(Scene):
         super().__init__(ctx)
         self.board = board
         v = board.shown_view
+        self.viewer = v.viewer
         self.tunnel = v.public.tunnel
         self.pays = [a for a in v.legal if isinstance(a, PayTunnel)]
         self.withdraw = Button("Withdraw")
@@ -73,6 +74,8 @@ class TunnelScene(Scene):
         self.board.submit(action)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=242)
         t = self.tunnel
