@@ -302,6 +302,7 @@ class BoardScene(Scene):
                 from ttr.ui.scenes.pause import PauseScene
 
                 self.ctx.stack.push(PauseScene(self.ctx, self))
+                self.paused = True  # now: no computer move or curtain may come over the menu
                 return True
             if e.key == pygame.K_u:  # undo (games against the computer only)
                 from ttr.ui.scenes.saves import undo_last
