@@ -69,8 +69,12 @@ def _named_together(text: str, a: str, b: str) -> bool:
 class Table:
     """One hot-seat game driven through the UI, with the privacy checks on every frame."""
 
+    current: Table
+    """The table of the running test."""
+
     def __init__(self, monkeypatch: Any, tmp_path: Path, kinds: str, map_id: str,
                  variant: str, seed: int, size: tuple[int, int], animate: bool = False) -> None:
+        Table.current = self
         self.at_screen: int | None = None
         self.spy = TextSpy(lambda: self.at_screen)
         self.spy.install(monkeypatch)
@@ -222,6 +226,11 @@ class Table:
 
     # ------------------------------------------------------------ driving
 
+    def close(self) -> None:
+        """Stop the game's scenes (and any AI worker)."""
+        for scene in list(self.app.stack.scenes):
+            scene.on_exit()
+
     def play(self, rng: random.Random, save_after: int | None, undo_rate: float,
              seconds: float = 240) -> None:
         """Play to the scoring screen; save, quit and load once after `save_after` actions."""
@@ -258,14 +267,18 @@ class Table:
         for _ in range(n):
             self.app.frame(0.3)
 
+    def _press(self, label: str, kind: type) -> None:
+        """Click the button `label` of the top scene, which must be a `kind`."""
+        top = self.app.stack.top
+        assert isinstance(top, kind), top
+        click(next(b for b in top.buttons if b.label == label).rect.center)  # type: ignore[attr-defined]
+        self._frames(2)
+
     def _save_quit_and_load(self) -> None:
         app = self.app
         key(pygame.K_ESCAPE)
         self._frames(1)
-        pause = app.stack.top
-        assert isinstance(pause, PauseScene)
-        click(next(b for b in pause.buttons if b.label == "Save game").rect.center)
-        self._frames(1)
+        self._press("Save game", PauseScene)
         ask = app.stack.top
         assert isinstance(ask, SaveNameScene)
         name = ask.name
@@ -273,15 +286,9 @@ class Table:
         self._frames(1)
         key(pygame.K_ESCAPE)
         self._frames(1)
-        pause = app.stack.top
-        assert isinstance(pause, PauseScene)
         self.at_screen = None  # whoever comes back to the computer later
-        click(next(b for b in pause.buttons if b.label == "Quit to menu").rect.center)
-        self._frames(2)
-        menu = app.stack.top
-        assert isinstance(menu, MenuScene)
-        click(next(b for b in menu.buttons if b.label == "Load game").rect.center)
-        self._frames(2)
+        self._press("Quit to menu", PauseScene)
+        self._press("Load game", MenuScene)
         load = app.stack.top
         assert isinstance(load, LoadScene)
         load.select(next(i for i, r in enumerate(load.rows) if r.title == name))
@@ -337,38 +344,39 @@ def test_no_frame_shows_another_seats_secret(monkeypatch: Any, tmp_path: Path, k
         assert table.spy.renders_total > 500 and table.spy.shown_total > 5000
         assert table.own_tickets_seen > 50  # the spy does see each player's own tickets
     finally:
-        for scene in list(table.app.stack.scenes):
-            scene.on_exit()
+        table.close()
 
 
-def test_the_spy_catches_a_leak(monkeypatch: Any, tmp_path: Path) -> None:
-    """The checks fail when the log is worded for the wrong seat (the old bug)."""
+def _unredacted_log(monkeypatch: Any) -> str:
+    """The old bug: the log worded from the events as they happened, for everyone."""
     import ttr.ui.scenes.board_draw as board_draw
 
     def leaky_lines(view: Any, names: Any) -> Iterable[str]:
-        s = table.session
+        s = Table.current.session
         assert s is not None
         gm = view.public.game_map
         return [t for e in reversed(s.log) if (t := log_line(e, gm, names))]
 
     monkeypatch.setattr(board_draw, "log_lines", leaky_lines)
-    table = Table(monkeypatch, tmp_path, "human,human", "usa", "base", 9, (1280, 720))
+    return "human,human"
+
+
+def _screen_never_released(monkeypatch: Any) -> str:
+    """A human's hand stays up after their turn while the computer plays."""
+    monkeypatch.setattr(GameSession, "next_human", lambda s: s.screen_owner)
+    return "human,human,greedy"
+
+
+@pytest.mark.parametrize(("mistake", "found"), [
+    (_unredacted_log, "ticket|unredacted|colour"),
+    (_screen_never_released, "view to seat None|hand panel"),
+])
+def test_the_checks_catch_a_leak(monkeypatch: Any, tmp_path: Path, mistake: Any,
+                                 found: str) -> None:
+    kinds = mistake(monkeypatch)
+    table = Table(monkeypatch, tmp_path, kinds, "usa", "base", 9, (1280, 720))
     try:
-        with pytest.raises(AssertionError, match="ticket|unredacted|colour"):
+        with pytest.raises(AssertionError, match=found):
             table.play(random.Random(1), None, 0.0, seconds=60)
     finally:
-        for scene in list(table.app.stack.scenes):
-            scene.on_exit()
-
-
-def test_the_spy_catches_secrets_left_on_screen(monkeypatch: Any, tmp_path: Path) -> None:
-    """The checks fail when a human's hand stays up after their turn (the screen is not
-    released while the computer plays)."""
-    monkeypatch.setattr(GameSession, "next_human", lambda s: s.screen_owner)
-    table = Table(monkeypatch, tmp_path, "human,human,greedy", "usa", "base", 10, (1280, 720))
-    try:
-        with pytest.raises(AssertionError, match="view to seat None|hand panel"):
-            table.play(random.Random(2), None, 0.0, seconds=60)
-    finally:
-        for scene in list(table.app.stack.scenes):
-            scene.on_exit()
+        table.close()

@@ -139,25 +139,17 @@ class TextSpy:
                     del spy.tags[self]  # a full fill wipes what was drawn
                 return super().fill(color, rect, special_flags)
 
-            def copy(self) -> Any:
-                out = super().copy()
-                spy._tag(out, spy.texts_of(self))
-                return out
+        def keeps_tags(name: str) -> Callable[..., Any]:
+            method = getattr(real_surface, name)
 
-            def subsurface(self, *args: Any) -> Any:
-                out = super().subsurface(*args)
+            def derived(self: Any, *args: Any) -> Any:
+                out = method(self, *args)
                 spy._tag(out, spy.texts_of(self))
                 return out
+            return derived
 
-            def convert(self, *args: Any) -> Any:
-                out = super().convert(*args)
-                spy._tag(out, spy.texts_of(self))
-                return out
-
-            def convert_alpha(self, *args: Any) -> Any:
-                out = super().convert_alpha(*args)
-                spy._tag(out, spy.texts_of(self))
-                return out
+        for name in ("copy", "subsurface", "convert", "convert_alpha"):
+            setattr(SpySurface, name, keeps_tags(name))
 
         self.Surface = SpySurface
         real_font = pygame.font.Font

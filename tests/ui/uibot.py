@@ -43,6 +43,15 @@ def route_click_point(board: BoardScene, rid: str) -> tuple[float, float] | None
     return None
 
 
+def my_turn(app: App) -> BoardScene | None:
+    """The board, when it is on top, at rest, and the human at the screen is to act."""
+    board = board_of(app)
+    if board is None or app.stack.top is not board or board.queue.busy:
+        return None
+    v = board.shown_view
+    return board if v.legal and v.viewer == v.public.current else None
+
+
 def act(app: App, rng: random.Random) -> str:
     """Post the input for one decision of the human on screen; returns what it did."""
     top = app.stack.top
@@ -58,12 +67,10 @@ def act(app: App, rng: random.Random) -> str:
     if isinstance(top, TunnelScene):
         key(pygame.K_RETURN if top.pays else pygame.K_ESCAPE)
         return "tunnel"
-    board = board_of(app)
-    if board is None or top is not board or board.queue.busy:
+    board = my_turn(app)
+    if board is None:
         return "wait"
     v = board.shown_view
-    if not v.legal or v.viewer != v.public.current:
-        return "wait"
     lay = board.layout
     claims = [a for a in v.legal if isinstance(a, ClaimRoute)]
     rng.shuffle(claims)
@@ -126,12 +133,10 @@ def act_mixed(app: App, rng: random.Random) -> str:
             return "tunnel paid"
         click(top.withdraw.rect.center)
         return "tunnel withdrawn"
-    board = board_of(app)
-    if board is None or top is not board or board.queue.busy:
+    board = my_turn(app)
+    if board is None:
         return "wait"
     v = board.shown_view
-    if not v.legal or v.viewer != v.public.current:
-        return "wait"
     kinds = {"claim": [a for a in v.legal if isinstance(a, ClaimRoute)],
              "station": [a for a in v.legal if isinstance(a, BuildStation)],
              "faceup": [a for a in v.legal if isinstance(a, DrawFaceUp)],
