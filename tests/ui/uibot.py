@@ -65,7 +65,10 @@ def act(app: App, rng: random.Random) -> str:
         key(pygame.K_RETURN)
         return "pay"
     if isinstance(top, TunnelScene):
-        key(pygame.K_RETURN if top.pays else pygame.K_ESCAPE)
+        if top.pays:
+            key(pygame.K_RETURN)
+        else:
+            click(top.withdraw.rect.center)
         return "tunnel"
     board = my_turn(app)
     if board is None:

@@ -1,4 +1,5 @@
-"""Ticket chooser (modal): pick which offered tickets to keep; enforces the minimum."""
+"""Ticket chooser (modal): pick which offered tickets to keep; enforces the minimum.
+Esc opens the pause menu over it, as everywhere in a game."""
 
 from __future__ import annotations
 
@@ -71,6 +72,11 @@ class TicketsScene(Scene):
             return True
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._confirm()
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
+            from ttr.ui.scenes.pause import PauseScene
+
+            self.ctx.stack.push(PauseScene(self.ctx, self.board))
             return True
         if e.type == pygame.KEYDOWN and pygame.K_1 <= e.key <= pygame.K_9:
             i = e.key - pygame.K_1

@@ -1,4 +1,5 @@
-"""Tunnel dialog (modal, Europe): the revealed cards, then pay the extra or withdraw."""
+"""Tunnel dialog (modal, Europe): the revealed cards, then pay the extra or withdraw.
+Esc opens the pause menu (giving up the tunnel is a move: it has its own button)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,12 @@ class TunnelScene(Scene):
                 and self.pays:
             self._do(self.pays[0])
             return True
-        if self.withdraw.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
+            from ttr.ui.scenes.pause import PauseScene
+
+            self.ctx.stack.push(PauseScene(self.ctx, self.board))
+            return True
+        if self.withdraw.clicked(e):
             self._do(WithdrawTunnel())
             return True
         for b, a in zip(self.pay_buttons, self.pays, strict=True):
