@@ -263,6 +263,12 @@ def run(args: argparse.Namespace) -> int:
         logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     app = App(size, getattr(args, "pace", None), getattr(args, "quit_at_end", False))
     if setup is not None and args.autostart:
+        from ttr.ui.scenes.saves import keep_unfinished
+
+        kept = keep_unfinished(app.ctx)  # nothing is replaced silently
+        if kept is not None:
+            logger.warning("your unfinished game was kept as the saved game %r (Load game)",
+                           kept.stem)
         app.start_game(setup)
     else:
         from ttr.ui.scenes.menu import MenuScene

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttr.game.resume import resume
 from ttr.game.session import GameSession
-from ttr.store.autosave import Autosaver, Folders, peek_autosave
+from ttr.store.autosave import (
+    Autosaver,
+    Folders,
+    drop_autosave,
+    keep_autosave,
+    kept_elsewhere,
+    peek_autosave,
+)
 from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
@@ -56,6 +64,38 @@ def continue_game(ctx: AppContext) -> str | None:
     if save is None:
         return err or "There is no game to continue."
     return open_save(ctx, save, folders(ctx).autosave)
+
+
+def before_replacing(ctx: AppContext, start: Callable[[], str | None],
+                     verb: str = "Start new game") -> str | None:
+    """Run `start` (it begins another game; returns why it could not, or None), asking
+    first when that would replace an unfinished game that no named save holds: keep it
+    as a saved game (the default) or discard it. Returns `start`'s error if it ran."""
+    from ttr.ui.scenes.replace import ReplaceGameScene
+
+    f = folders(ctx)
+    save, _ = peek_autosave(f)
+    if save is not None and not kept_elsewhere(f, save):
+        ctx.stack.push(ReplaceGameScene(ctx, save, start, verb))
+        return None
+    error = start()
+    if error is None and save is not None:
+        drop_autosave(f)  # a named save holds that game: nothing is lost
+    return error
+
+
+def keep_unfinished(ctx: AppContext) -> Path | None:
+    """Keep an unfinished game as a named save without asking (a game started from the
+    command line); returns where, or None when there was nothing to keep."""
+    from ttr.ui.scenes.replace import kept_name
+
+    f = folders(ctx)
+    save, _ = peek_autosave(f)
+    if save is None or kept_elsewhere(f, save):
+        return None
+    path = keep_autosave(f, save, kept_name(save))
+    drop_autosave(f)
+    return path
 
 
 def save_named(board: BoardHost, name: str | None = None) -> str:
@@ -112,7 +152,12 @@ class LoadScene(ListScene):
         if e.save is None:
             self.toast.show("This save is broken and was moved aside")
             return
-        err = open_save(self.ctx, e.save, e.path)
+        save = e.save
+        if e.path == folders(self.ctx).autosave:
+            err = open_save(self.ctx, save, e.path)
+        else:
+            err = before_replacing(self.ctx, lambda: open_save(self.ctx, save, e.path),
+                                   "Load this game")
         if err is not None:
             self.toast.show(err[:120])
             self.refresh()

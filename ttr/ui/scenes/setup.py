@@ -200,11 +200,20 @@ class SetupScene(Scene):
         if self.map_id in self.map_errors:
             self.toast.show("This map file is broken; fix it in the map editor first.", 4.0)
             return
-        try:
-            self.ctx.nav.start_game(self.setup())
-        except (TtrError, ValueError) as e:
-            logger.warning("cannot start: %s", e)
-            self.toast.show(str(e), 4.0)
+
+        def start() -> str | None:
+            try:
+                self.ctx.nav.start_game(self.setup())
+            except (TtrError, ValueError) as e:
+                logger.warning("cannot start: %s", e)
+                return str(e)
+            return None
+
+        from ttr.ui.scenes.saves import before_replacing
+
+        error = before_replacing(self.ctx, start)
+        if error is not None:
+            self.toast.show(error, 4.0)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
