@@ -78,4 +78,4 @@ def test_wrapped_lines_never_orphan_a_number(app: App, monkeypatch: Any,
     assert len(wrapped) > 10
     for text in set(wrapped):
         for word in text.split(" "):  # a wrapped line may break only at plain spaces
-            assert not re.fullmatch(r"\(?\d+[,;:.)]*", word), f"{word!r} can stand alone in {text!r}"
+            assert not re.fullmatch(r"\(?\d+[,;:.)]*", word), f"{word!r} alone in {text!r}"
