@@ -136,12 +136,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def with_command(argv: Sequence[str]) -> list[str]:
+    """The arguments with `play` in front when no command is named (`ttr --seed 3`)."""
+    args = list(argv)
+    if not args or args[0] not in (*SUBCOMMANDS, "-h", "--help"):
+        args.insert(0, "play")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `ttr` and `python -m ttr`."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help"):
-        args_list.insert(0, "play")
-    args = build_parser().parse_args(args_list)
+    args = build_parser().parse_args(with_command(sys.argv[1:] if argv is None else argv))
     try:
         if args.command == "play":
             if args.paths:
