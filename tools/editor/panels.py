@@ -105,7 +105,7 @@ def panel_items(ed: Editor) -> list[Item]:
         routes, tickets = m.dependents(cid)
         col.text(f"City: {c.name}", "title")
         col.text(f"id {c.id}   at {c.pos[0]:.0f}, {c.pos[1]:.0f}", "dim")
-        col.text(f"{len(routes)} routes, {len(tickets)} tickets", "dim")
+        col.text(f"{counted(len(routes), 'route')}, {counted(len(tickets), 'ticket')}", "dim")
         col.gap()
         col.buttons(("Rename (F2)", ed.rename_selected, False),
                     ("Label back", lambda: m.apply(m.moved_label(m.doc, cid, None)), False),
@@ -129,8 +129,8 @@ def panel_items(ed: Editor) -> list[Item]:
     else:
         col.text(f"Map: {doc.name}", "title")
         col.text(f"id {doc.map_id}   board {doc.size[0]:g} x {doc.size[1]:g}", "dim")
-        col.text(f"{len(doc.cities)} cities, {len(doc.routes)} tracks, "
-                 f"{len(doc.tickets)} tickets", "dim")
+        col.text(f"{counted(len(doc.cities), 'city')}, {counted(len(doc.routes), 'track')}, "
+                 f"{counted(len(doc.tickets), 'ticket')}", "dim")
         col.text(f"file: {m.path or '(not saved yet)'}", "dim")
         col.gap()
         col.buttons(("Rename map", ed.rename_map, False), ("Board size", ed.resize_board, False),

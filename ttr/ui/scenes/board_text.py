@@ -159,7 +159,7 @@ def refuse_route(view: PlayerView, route: Route, names: Sequence[str]) -> str:
         return f"You have only {counted(me.trains, 'train')} left"
     need = f"{route.length} {color_word(route)}"
     if route.color is None:
-        need = f"{route.length} cards of one colour"
+        need = f"{counted(route.length, 'card')} of one colour"
     if route.ferry:
         need += f", {route.ferry} of them locomotives"
     return f"You can't pay for this route: it needs {need}"
