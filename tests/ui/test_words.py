@@ -75,3 +75,24 @@ def test_no_hand_made_plurals_or_double_spaces_in_shown_text(path: Path) -> None
         assert "(s)" not in s, f"{path.name}: {s!r}: use words.counted"
         if path.is_relative_to(ROOT / "ttr"):  # the editor aligns its columns with spaces
             assert "  " not in s.strip(" "), f"{path.name}: double space in {s!r}"
+
+
+def test_log_lines_say_what_the_redacted_event_carries() -> None:
+    from ttr.engine import CardTaken, RouteClaimed, TicketsKept, redact
+    from ttr.maps.mapfile import find_map
+    from ttr.ui.scenes.board_text import log_line
+
+    gm = find_map("usa").game_map
+    names = ["You", "Ada"]
+    drew = CardTaken(1, "deck", None, CardColor.ORANGE)
+    assert log_line(drew, gm, names) == "Ada drew an orange card from the deck"
+    assert log_line(redact(drew, 0), gm, names) == "Ada drew a card from the deck"
+    loco = CardTaken(1, "faceup", 2, CardColor.LOCOMOTIVE)
+    assert log_line(redact(loco, 0), gm, names) == "Ada took a locomotive"
+    claim = RouteClaimed(1, "kansas-city-omaha", Hand.of(yellow=1, loco=1), 1)
+    assert log_line(claim, gm, names) == ("Ada claimed Kansas City\u2013Omaha with 1 yellow + "
+                                          "1 locomotive (1 point)")
+    kept = TicketsKept(1, ("denver-el-paso", "boston-miami"), 2, 1)
+    assert log_line(redact(kept, 0), gm, names) == "Ada kept 2 tickets and returned 1"
+    assert log_line(kept, gm, names) == ("Ada kept 2 tickets: Denver\u2013El Paso, "
+                                         "Boston\u2013Miami; returned 1")
