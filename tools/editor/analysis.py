@@ -18,6 +18,7 @@ from ttr.engine.config import RulesConfig
 from ttr.engine.errors import MapError, TtrError
 from ttr.maps.mapfile import MapDefinition, load_map_text
 from ttr.ui import geometry as geo
+from ttr.ui.words import counted
 
 COLOR_TOLERANCE = 0.25
 """A colour is unbalanced when its spaces differ from the coloured mean by more than this."""
@@ -178,7 +179,8 @@ def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> 
                 out.append(Problem("warning", f"{title}: {item}" if title else item, ref))
     for tc in ticket_checks(gm):
         if tc.shortest is not None and tc.shortest != tc.points:
-            out.append(Problem("warning", f"ticket {tc.id}: {tc.points} points, shortest path "
+            worth = counted(tc.points, "point")
+            out.append(Problem("warning", f"ticket {tc.id}: {worth}, shortest path "
                                           f"{tc.shortest}", tc.id))
     for line in color_imbalance(spaces_per_color(gm)):
         out.append(Problem("warning", line))

@@ -20,6 +20,7 @@ from ttr.store.saves import (
     AUTOSAVE_NAME,
     SaveError,
     SaveGame,
+    list_saves,
     load_save,
     quarantine,
     save_game,
@@ -119,3 +120,32 @@ def peek_autosave(folders: Folders | None = None) -> tuple[SaveGame | None, str 
         moved = quarantine(path)
         where = f" It was moved to {moved.parent.name}/." if moved else ""
         return None, f"The autosave could not be used: {e}.{where}"
+
+
+def kept_elsewhere(folders: Folders, save: SaveGame) -> bool:
+    """True if a named save holds exactly this game (so replacing the autosave loses nothing)."""
+    mine = save.record.to_dict()
+    for entry in list_saves(folders.saves, move_broken=False):
+        if entry.path != folders.autosave and entry.save is not None \
+                and entry.save.record.to_dict() == mine:
+            return True
+    return False
+
+
+def keep_autosave(folders: Folders, save: SaveGame, name: str) -> Path:
+    """Write the unfinished game `save` (read from the autosave) as the named save `name`.
+
+    An existing file of that name gets a number added, so nothing is overwritten.
+    """
+    label, n = name, 2
+    while save_path(folders.saves, label).exists():
+        label, n = f"{name} {n}", n + 1
+    path = save_path(folders.saves, label)
+    save_game(path, SaveGame(save.record, save.screen_owner, name=label))
+    logger.info("unfinished game kept as %s", path)
+    return path
+
+
+def drop_autosave(folders: Folders) -> None:
+    """Remove the autosave (its game was kept as a named save, or discarded)."""
+    folders.autosave.unlink(missing_ok=True)

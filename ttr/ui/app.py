@@ -78,11 +78,12 @@ class App:
         import pygame
 
         from ttr.ui.assets import Assets
+        from ttr.ui.display import open_display
         from ttr.ui.prefs import Settings, settings_path
         from ttr.ui.scene import AppContext, SceneStack
 
         self.pg = pygame
-        pygame.init()
+        open_display()  # raises NoDisplayError; the mixer is the sound board's business
         path = settings_path() if settings_file == "default" else settings_file
         settings = Settings.load(path)  # type: ignore[arg-type]
         if pace is not None:
@@ -181,7 +182,11 @@ class App:
     # ------------------------------------------------------------ loop
 
     def frame(self, dt: float) -> bool:
-        """One loop iteration: events, update, draw if needed. True if it drew."""
+        """One loop iteration: events, update, draw if needed. True if it drew.
+
+        Scene changes asked for by input or updates take effect before the drawing, so a
+        dialog that closed itself (and played its move) is never drawn over the result.
+        """
         pg = self.pg
         from ttr.ui.uievents import APP_QUIT
 
@@ -203,6 +208,7 @@ class App:
             else:
                 self.stack.handle_event(e)
         self.stack.update(dt)
+        self.stack.apply_pending()
         drew = False
         if self.stack.needs_draw():
             self.screen = pg.display.get_surface()
@@ -225,6 +231,30 @@ class App:
         self.ctx.settings.save(self.ctx.settings_file)
         self.pg.quit()
         return 0
+
+
+def log_to_file() -> None:
+    """Log the window app: everything to the log file (`ttr --paths`), problems (warnings
+    and errors) also to the terminal."""
+    from logging.handlers import RotatingFileHandler
+
+    from ttr.store.paths import ensure_dir, log_path
+
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    console = logging.StreamHandler()
+    console.setLevel(logging.WARNING)
+    console.setFormatter(logging.Formatter("ttr: %(message)s"))
+    root.addHandler(console)
+    try:
+        path = log_path()
+        ensure_dir(path.parent)
+        file = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
+    except OSError as e:
+        logger.warning("cannot write the log file: %s", e)
+        return
+    file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(file)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -255,9 +285,21 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "autostart", False):
         raise ValueError("--autostart needs --setup MAP:VARIANT:SEATS")
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    app = App(size, getattr(args, "pace", None), getattr(args, "quit_at_end", False))
+        log_to_file()
+    from ttr.ui.display import NoDisplayError
+
+    try:
+        app = App(size, getattr(args, "pace", None), getattr(args, "quit_at_end", False))
+    except NoDisplayError as e:
+        print(f"ttr: {e}", file=sys.stderr)
+        return 1
     if setup is not None and args.autostart:
+        from ttr.ui.scenes.saves import keep_unfinished
+
+        kept = keep_unfinished(app.ctx)  # nothing is replaced silently
+        if kept is not None:
+            logger.warning("your unfinished game was kept as the saved game %r (Load game)",
+                           kept.stem)
         app.start_game(setup)
     else:
         from ttr.ui.scenes.menu import MenuScene

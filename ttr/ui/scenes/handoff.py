@@ -41,7 +41,7 @@ class HandoffScene(Scene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             from ttr.ui.scenes.pause import PauseScene
 
-            self.ctx.stack.push(PauseScene(self.ctx, None))
+            self.ctx.stack.push(PauseScene(self.ctx, self.board))
             return True
         return False
 

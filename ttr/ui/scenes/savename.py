@@ -25,8 +25,7 @@ class SaveNameScene(Scene):
     def __init__(self, ctx: AppContext, board: BoardHost) -> None:
         super().__init__(ctx)
         self.board = board
-        rec = board.session.record
-        self.name = f"{rec.map_id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+        self.name = f"{board.map_def.id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
         self.save_button = Button("Save", primary=True)
         self.cancel = Button("Cancel")
         self.on_resize(ctx.size)

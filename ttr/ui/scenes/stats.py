@@ -9,6 +9,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import counted
 
 
 def tally_cells(t: Tally) -> list[str]:
@@ -128,7 +129,7 @@ class StatsScene(Scene):
         chart = pygame.Rect(b.x + 40, b.bottom - chart_h, b.w - 60, chart_h - 10)
         panel(surface, chart.inflate(20, 16), theme.PANEL, theme.PANEL_EDGE, 8)
         scores = [s for _, s in st.scores][-60:]
-        blit_text(surface, a, f"Scores, last {len(scores)} games", max(11, size - 2),
+        blit_text(surface, a, f"Scores, last {counted(len(scores), 'game')}", max(11, size - 2),
                   theme.TEXT_DIM, (chart.x, chart.y - 4), "bottomleft")
         pts = chart_points(scores, chart)
         if len(pts) > 1:
