@@ -338,10 +338,29 @@ def rules_digest(cities: list[City], routes: list[Route], tickets: list[Ticket],
                     r.tunnel, r.ferry] for r in routes],
         "tickets": [[t.id, t.a, t.b, t.points, t.long] for t in tickets],
         "ticket_sets": {k: list(v) for k, v in sets.items()},
-        "variants": {k: {f: v for f, v in c.to_dict().items() if f != "description"}
-                     for k, c in variants.items()},
+        "variants": {k: _digest_options(c) for k, c in variants.items()},
     }
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+_FIRST_OPTIONS = frozenset((
+    "variant", "cards_per_color", "locomotives", "starting_hand", "faceup_slots",
+    "faceup_loco_reset", "max_consecutive_resets", "trains", "end_trigger", "route_points",
+    "double_routes_min_players", "ticket_set", "deal_regular", "deal_long", "deal_keep_min",
+    "unkept_initial_to_box", "draw_tickets", "draw_keep_min", "longest_path_bonus",
+    "globetrotter_bonus", "stations", "station_costs", "station_points", "tunnel_reveal",
+))
+"""The rules options of the first hashed maps: always part of the hash. An option added
+later counts only where a map sets it to something else than its default, so adding an
+option keeps every saved game playable (a save carries its own full rules anyway)."""
+
+_DEFAULTS = RulesConfig().to_dict()
+
+
+def _digest_options(config: RulesConfig) -> dict[str, Any]:
+    """The options of one variant as they enter the content hash."""
+    return {f: v for f, v in config.to_dict().items()
+            if f in _FIRST_OPTIONS or (f != "description" and v != _DEFAULTS.get(f))}
 
 
 # ---------------------------------------------------------------- finding maps
