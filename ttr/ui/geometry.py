@@ -627,13 +627,13 @@ _COST = {"label": 8.0, "city": 6.0, "edge": 4.0, "train": 1.0}
 
 
 def label_candidates(preferred: Point, w: float, h: float) -> list[Point]:
-    """Label centre offsets around a dot for a `w` x `h` label: 24 directions, touching
-    the dot's clearance or a little farther, nearest first."""
+    """Label centre offsets around a dot for a `w` x `h` label: 36 directions, touching
+    the dot's clearance or up to one and a half label heights farther."""
     r = DOT_EXTENT + LABEL_CLEARANCE + 0.5
     out: list[Point] = []
-    for extra in (0.0, 0.35 * h, 0.7 * h):
-        for k in range(24):
-            a = k * math.pi / 12
+    for extra in (0.0, 0.3 * h, 0.6 * h, 1.0 * h, 1.5 * h):
+        for k in range(36):
+            a = k * math.pi / 18
             ux, uy = math.cos(a), math.sin(a)
             t = r + extra + abs(ux) * w / 2 + abs(uy) * h / 2
             out.append((ux * t, uy * t))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -21,6 +22,7 @@ from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
+_T = TypeVar("_T")
 
 
 def route_rgb(route: Route) -> theme.RGB:
@@ -132,13 +134,15 @@ class MapRenderer:
             return ((tw + 2 * geo.LABEL_PAD * px) / vp.scale, th / vp.scale)
 
         shadow = round(geo.TRAIN_SHADOW / vp.scale, 2)
-        key = (id(self.slots), shadow)
-        field = _FIELDS.get(key)
-        if field is None:
-            if len(_FIELDS) > 8:
-                _FIELDS.clear()
-            field = _FIELDS[key] = geo.LabelField(self.map_def, self.slots, shadow)
-        self.labels = geo.place_labels(self.map_def, measure, self.slots, shadow, field=field)
+        labels = _recall(_PLACED, self.slots, (px, round(vp.scale, 4)))
+        if labels is None:
+            field = _recall(_FIELDS, self.slots, (shadow,))
+            if field is None:
+                field = geo.LabelField(self.map_def, self.slots, shadow)
+                _remember(_FIELDS, self.slots, (shadow,), field)
+            labels = geo.place_labels(self.map_def, measure, self.slots, shadow, field=field)
+            _remember(_PLACED, self.slots, (px, round(vp.scale, 4)), labels)
+        self.labels = labels
         for c in self.gm.cities:
             self._label(surf, font, self.labels[c.id])
         pygame.draw.rect(surf, theme.mix(theme.PAPER_DARK, (0, 0, 0), 0.35), surf.get_rect(), 2)
@@ -316,9 +320,25 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
 
 
 _GRAIN: list[pygame.Surface] = []
-_FIELDS: dict[tuple[int, float], geo.LabelField] = {}
-"""Label obstacles (trains and dots) by (slots, shadow): the same for every renderer
-of a map at one scale."""
+_Cache = dict[tuple[object, ...], tuple[object, _T]]
+_FIELDS: _Cache[geo.LabelField] = {}
+"""Label obstacles (trains and dots) per map geometry and shadow: the same for every
+renderer of a map at one scale (renderers of one map share `slots`, see `like`)."""
+_PLACED: _Cache[dict[str, geo.LabelPlace]] = {}
+"""Label places per map geometry, font size and scale."""
+
+
+def _recall(cache: _Cache[_T], slots: object, key: tuple[object, ...]) -> _T | None:
+    """The cached value for these `slots` (the very object: ids are reused) and key."""
+    hit = cache.get((id(slots), *key))
+    return hit[1] if hit is not None and hit[0] is slots else None
+
+
+def _remember(cache: _Cache[_T], slots: object, key: tuple[object, ...], value: _T) -> None:
+    """Keep a few recent entries (each keeps its `slots` alive while it is cached)."""
+    if len(cache) >= 8:
+        cache.pop(next(iter(cache)))
+    cache[(id(slots), *key)] = (slots, value)
 
 
 def _grain_tile(size: int = 240) -> pygame.Surface:
