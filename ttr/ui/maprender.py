@@ -214,7 +214,7 @@ class MapRenderer:
         """A city name (one or two lines) in dark ink with a light halo around the letters."""
         assert self.vp is not None
         cx, cy = self._local(place.centre)
-        lead = geo.LABEL_LEADING * font.get_height() / 1.17  # ems: the font's height is 1.17
+        lead = geo.LABEL_LEADING * font.point_size  # LABEL_LEADING is in ems
         r = max(1, round(font.get_height() * 0.1))
         steps = 12 if r > 1 else 8
         for i, text in enumerate(place.lines):
