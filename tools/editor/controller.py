@@ -99,6 +99,8 @@ class Editor(FileCommands):
         self.status = ""
         self.status_time = 0.0
         self.list_scroll = 0
+        self.show_geography = True
+        """Draw the map's land and water under the network (G toggles)."""
         self.quit = False
         self.watcher = ProblemWatcher(sync_checks)
         self._slots_version = -1

@@ -132,6 +132,10 @@ def panel_items(ed: Editor) -> list[Item]:
         col.text(f"{counted(len(doc.cities), 'city')}, {counted(len(doc.routes), 'track')}, "
                  f"{counted(len(doc.tickets), 'ticket')}", "dim")
         col.text(f"file: {m.path or '(not saved yet)'}", "dim")
+        g = doc.geography
+        col.text(f"geography: {len(g.shapes)} shapes, {g.point_count} points "
+                 f"({'shown' if ed.show_geography else 'hidden'}, G)" if g is not None
+                 else "no geography (python tools/bake_geo.py adds it)", "dim")
         col.gap()
         col.buttons(("Rename map", ed.rename_map, False), ("Board size", ed.resize_board, False),
                     ("Save as", ed.save_as, False))

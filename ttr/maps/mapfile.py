@@ -19,6 +19,8 @@ Schema (docs/ARCHITECTURE.md section 9), all coordinates in board units::
     tickets:
       - {id: denver-el-paso, from: denver, to: el-paso, points: 4, long: true,
          sets: [base, mega]}         # long and sets optional
+    geography: {shapes: [{fill: land, points: "0,0 90,5 80,60"}]}   # optional, drawing
+                                     # only; see `ttr.maps.geography`
 
 Ticket decks: each ticket lists the decks it belongs to in `sets`; a deck is the
 tickets naming it, in file order. A map whose tickets name no sets plays all of them.
@@ -45,12 +47,14 @@ from ttr.engine.board import City, GameMap, Route, Ticket
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import MapError, TtrError
 from ttr.maps.check import ID_RE, NAME_RE, Reader, UnionFind
+from ttr.maps.geography import Geography, dump_geography, read_geography
 from ttr.store import paths
 
 Point = tuple[float, float]
 CarPose = tuple[float, float, float]
 SCHEMA = 1
-_TOP_KEYS = ("schema", "id", "name", "board", "rules", "variants", "cities", "routes", "tickets")
+_TOP_KEYS = ("schema", "id", "name", "board", "rules", "variants", "cities", "routes", "tickets",
+             "geography")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,8 @@ class MapLayout:
     cities: Mapping[str, CityLayout]
     routes: Mapping[str, RouteLayout]
     background: str | None = None
+    geography: Geography | None = None
+    """Land and water under the network (None: the renderer's plain paper)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +328,10 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
                            sets, variants, rules_digest(cities, routes, tickets, sets, variants))
     except TtrError as e:
         rd.fail("", str(e))
-    layout = MapLayout(size, city_layout, route_layout, background)
+    geography = None
+    if top.get("geography") is not None:
+        geography = read_geography(rd, top["geography"], size)
+    layout = MapLayout(size, city_layout, route_layout, background, geography)
     return MapDefinition(game_map, layout, path, rules, variant_options, header)
 
 
@@ -505,6 +514,8 @@ def dump_map(definition: MapDefinition) -> str:
         if member_of:
             item["sets"] = member_of
         out.append(f"  - {_flow(item)}")
+    if layout.geography is not None:
+        out += dump_geography(layout.geography)
     return "\n".join(out) + "\n"
 
 
