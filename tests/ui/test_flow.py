@@ -132,3 +132,24 @@ def test_undo_shows_the_log_up_to_the_undone_move(app: App) -> None:
                      if DrawDeck() in v.legal else v.legal[0])
         frames(app, 2)
     raise AssertionError(f"only {undone} undo(s) taken")
+
+
+def test_saving_from_the_curtain_says_so_on_the_curtain(app: App) -> None:
+    from ttr.ui.scenes.handoff import HandoffScene
+
+    start(app, "human,human")
+    frames(app, 3)
+    curtain = app.stack.top
+    assert isinstance(curtain, HandoffScene)
+    key(pygame.K_ESCAPE)
+    frames(app, 2)
+    press(app, "Save game")
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.stack.top is curtain and curtain.board.toast.text.startswith("Saved as ")
+    assert curtain.board.toast.active and list(app.ctx.extras["folders"].saves.glob("*.json"))
+    curtain.armed = 0
+    click((50, 50))  # the next player takes the screen: the message was not for them
+    frames(app, 2)
+    board = board_of(app)
+    assert board is not None and board.shown_view.viewer == 0 and not board.toast.active
