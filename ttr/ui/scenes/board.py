@@ -188,6 +188,7 @@ class BoardScene(Scene):
         self.queue.finish_all()
         self.shown_view = self.session.take_screen(seat)
         self.toast.show("", 0.0)  # a message for the one before is not for this one
+        self.hover_ticket = None
         self.dirty = True
 
     # ------------------------------------------------------------ engine -> screen
@@ -197,6 +198,7 @@ class BoardScene(Scene):
         if update.view.viewer != self.shown_view.viewer:
             self.shown_view = hidden_view(self.shown_view, update.view)
             self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only
+            self.hover_ticket = None
 
         def finish() -> None:
             self.shown_view = update.view
