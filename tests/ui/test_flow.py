@@ -132,3 +132,55 @@ def test_undo_shows_the_log_up_to_the_undone_move(app: App) -> None:
                      if DrawDeck() in v.legal else v.legal[0])
         frames(app, 2)
     raise AssertionError(f"only {undone} undo(s) taken")
+
+
+def test_saving_from_the_curtain_says_so_on_the_curtain(app: App) -> None:
+    from ttr.ui.scenes.handoff import HandoffScene
+
+    start(app, "human,human")
+    frames(app, 3)
+    curtain = app.stack.top
+    assert isinstance(curtain, HandoffScene)
+    key(pygame.K_ESCAPE)
+    frames(app, 2)
+    press(app, "Save game")
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    assert app.stack.top is curtain and curtain.board.toast.text.startswith("Saved as ")
+    assert curtain.board.toast.active and list(app.ctx.extras["folders"].saves.glob("*.json"))
+    curtain.armed = 0
+    click((50, 50))  # the next player takes the screen: the message was not for them
+    frames(app, 2)
+    board = board_of(app)
+    assert board is not None and board.shown_view.viewer == 0 and not board.toast.active
+
+
+def test_a_hovered_ticket_is_highlighted_only_for_its_owner(app: App, monkeypatch) -> None:  # noqa: ANN001
+    from ttr.ui import theme
+    from ttr.ui.scenes import board_draw
+
+    start(app, "human,human")
+    frames(app, 3)
+    app.stack.top.armed = 0  # type: ignore[union-attr]  # the curtain's double-click guard
+    click((50, 50))
+    frames(app, 3)
+    board = board_of(app)
+    assert board is not None and board.shown_view.me is not None
+    rings: list[object] = []
+    real = board_draw.pygame.draw.circle
+
+    def circle(surface, color, *args, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if tuple(color)[:3] == theme.HILITE:
+            rings.append(args)
+        return real(surface, color, *args, **kw)
+
+    monkeypatch.setattr(board_draw.pygame.draw, "circle", circle)
+    board.hover_ticket = board.shown_view.me.offer[0]
+    board.dirty = True
+    frames(app)
+    assert len(rings) == 2  # the owner sees the two cities of the ticket under the mouse
+    rings.clear()
+    board.shown_view = board.session.view_for(None)  # the public view, mouse not moved
+    board.dirty = True
+    frames(app)
+    assert rings == []

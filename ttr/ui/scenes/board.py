@@ -187,6 +187,8 @@ class BoardScene(Scene):
         """A curtain was dismissed: `seat` now sits at the screen."""
         self.queue.finish_all()
         self.shown_view = self.session.take_screen(seat)
+        self.toast.show("", 0.0)  # a message for the one before is not for this one
+        self.hover_ticket = None
         self.dirty = True
 
     # ------------------------------------------------------------ engine -> screen
@@ -195,6 +197,8 @@ class BoardScene(Scene):
         """Animate an update, then show its view."""
         if update.view.viewer != self.shown_view.viewer:
             self.shown_view = hidden_view(self.shown_view, update.view)
+            self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only
+            self.hover_ticket = None
 
         def finish() -> None:
             self.shown_view = update.view

@@ -95,9 +95,10 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
             stations.setdefault(gm.cities[i].id, owner)
     for cid, seat in stations.items():
         _station(surface, r.px_quad([r.cities[cid]])[0], vp.scale, board.player_rgb[seat])
-    # hovered ticket: its two cities
+    # hovered ticket (one of the viewer's own): its two cities
     cities: list[str] = []
-    if board.hover_ticket is not None:
+    mine = () if v.me is None else (*v.me.tickets, *v.me.offer)
+    if board.hover_ticket is not None and board.hover_ticket in mine:
         t = gm.ticket_by_id[board.hover_ticket]
         cities = [t.a, t.b]
     for cid in cities:
