@@ -74,6 +74,29 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                         "double_routes_min_players=4")
 
 
+LIMITS: dict[str, tuple[str, int, int]] = {
+    "games": ("--games", 1, 1_000_000),
+    "deals": ("--deals", 1, 1_000_000),
+    "jobs": ("--jobs", 1, 64),
+    "rounds": ("--rounds", 1, 100),
+    "seed": ("--seed", -(2**63), 2**63 - 1),
+}
+"""Bounds of the numeric options (so that no option can make a run take forever,
+exhaust memory or start thousands of processes before it says anything)."""
+BENCH_GAMES = 100_000
+"""`ttr bench` keeps a final state of every fourth game: fewer games than the others."""
+
+
+def check_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Stop with a usage error when a numeric option is out of its bounds."""
+    for name, (flag, lo, hi) in LIMITS.items():
+        value = getattr(args, name, None)
+        if name == "games" and args.command == "bench":
+            hi = BENCH_GAMES
+        if value is not None and not lo <= value <= hi:
+            parser.error(f"argument {flag}: must be from {lo:,} to {hi:,}, not {value:,}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="ttr", description="Ticket to Ride for the desktop.")
@@ -123,7 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help"):
         args_list.insert(0, "play")
-    args = build_parser().parse_args(args_list)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    check_limits(parser, args)
     try:
         if args.command == "play":
             if args.paths:
