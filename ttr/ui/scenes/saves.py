@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ttr.game.resume import resume
 from ttr.store.autosave import Autosaver, Folders, peek_autosave
 from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
+from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
 
@@ -56,15 +57,23 @@ def continue_game(ctx: AppContext) -> str | None:
     return open_save(ctx, save, folders(ctx).autosave)
 
 
+def save_exists(ctx: AppContext, name: str) -> bool:
+    """Whether a save called `name` exists already (saving again replaces it)."""
+    path = folders(ctx).named(name)
+    return path.exists() or path.is_symlink()
+
+
 def save_named(board: BoardHost, name: str | None = None) -> str:
-    """Save the board's game under `name` (default: map and time); returns a message."""
+    """Save the board's game under `name` (default: map and time), replacing a save of
+    that name (ask first: `save_exists`); returns a message."""
     s = board.session
-    name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
+    name = clean_text(name, MAX_NAME) or \
+        f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
-        path = Autosaver(folders(board.ctx)).save(s, name)
+        Autosaver(folders(board.ctx)).save(s, name)
     except OSError as e:
         return f"Could not save: {e.strerror or e}"
-    return f"Saved as {path.stem}"
+    return f"Saved as \u201c{name}\u201d"
 
 
 def describe(save: SaveGame) -> str:
