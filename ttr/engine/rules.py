@@ -53,8 +53,8 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
             or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
     if not valid_seed(seed):
-        raise TtrError("a seed is a whole number below 2**256 or a text of at most "
-                       f"{MAX_SEED_TEXT} characters")
+        raise TtrError("a seed is a whole number below 2**256 or a printable text of at "
+                       f"most {MAX_SEED_TEXT} characters")
     cfg = config
     check_for_map(cfg, game_map, seats)
     deck_ids = game_map.ticket_deck(cfg)
@@ -94,9 +94,10 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
 
 
 def valid_seed(seed: object) -> TypeGuard[int | str]:
-    """Whether `seed` can seed a game (an int below 2**256 in size, or a short text)."""
+    """Whether `seed` can seed a game (an int below 2**256 in size, or a short printable
+    text: it is written into saves and records)."""
     if isinstance(seed, str):
-        return len(seed) <= MAX_SEED_TEXT
+        return len(seed) <= MAX_SEED_TEXT and seed.isprintable()
     return isinstance(seed, int) and not isinstance(seed, bool) and -2**256 < seed < 2**256
 
 

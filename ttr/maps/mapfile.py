@@ -44,7 +44,7 @@ from typing import Any
 import yaml
 
 from ttr.engine.board import MAX_LENGTH, City, GameMap, Route, Ticket
-from ttr.engine.config import RulesConfig, map_problems
+from ttr.engine.config import RulesConfig, map_problems, short_repr
 from ttr.engine.errors import MapError, TtrError
 from ttr.maps.check import ID_RE, MAX_PATH_TEXT, NAME_RE, Reader, UnionFind
 from ttr.store import paths
@@ -361,7 +361,7 @@ def find_map(map_id: str) -> MapDefinition:
     Raises:
         MapError: no such map, or its file is broken.
     """
-    if isinstance(map_id, str) and ID_RE.match(map_id):
+    if isinstance(map_id, str) and len(map_id) <= 60 and ID_RE.match(map_id):
         for folder in (paths.maps_dir(), paths.user_maps_dir()):
             candidate = folder / f"{map_id}.yaml"
             if candidate.is_file():
@@ -371,7 +371,7 @@ def find_map(map_id: str) -> MapDefinition:
                                    f"it must match the file name '{map_id}'")
                 return definition
     available = ", ".join(sorted({p.stem for p, _ in _map_files()})) or "none"
-    raise MapError(f"unknown map {map_id!r} (available: {available})")
+    raise MapError(f"unknown map {short_repr(map_id)} (available: {available})")
 
 
 def list_maps() -> list[MapEntry]:

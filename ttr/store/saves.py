@@ -116,7 +116,7 @@ def write_atomic(path: Path, text: str) -> None:
 def save_game(path: str | Path, save: SaveGame) -> None:
     """Write a save atomically (stamping the time)."""
     save.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-    write_atomic(Path(path), json.dumps(save.to_dict(), indent=1, ensure_ascii=False))
+    write_atomic(Path(path), json.dumps(save.to_dict(), indent=1))  # ASCII: always encodable
 
 
 def load_save(path: str | Path) -> SaveGame:

@@ -7,9 +7,9 @@ variant and opponent level, plus the score history for a chart.
 
 Nothing is ever lost: the file is read with the safe reader and every entry checked
 into a `GameSummary` (an entry that fails is skipped on screen but kept in the file);
-a file that cannot be read is moved aside and the backup copy (`<name>.backup.json`,
-the file as it was before the last game was added) is used instead; a file that can
-neither be read nor moved aside is never written over.
+a file that cannot be read is moved aside and restored from the backup copy
+(`<name>.backup.json`, the file as it was before the last game was added); a file that
+can neither be read nor moved aside is never written over.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ logger = logging.getLogger(__name__)
 
 MAX_GAMES = 5_000
 MAX_SCORE = 100_000
+NO_NAME = "(no name)"
+"""Counts the seats whose names have nothing drawable in them."""
 
 
 def game_summary(record: GameRecord, result: GameResult,
@@ -145,7 +147,8 @@ def parse_summary(raw: Any) -> GameSummary | None:
         rank = _number(s.get("rank"), 1, 5)
         tickets = _number(s.get("tickets"), 0, 1000)
         completed = _number(s.get("completed"), 0, tickets if tickets is not None else 0)
-        name = clean_text(s.get("name"), MAX_NAME)
+        name = s.get("name")
+        name = clean_text(name, MAX_NAME, NO_NAME) if isinstance(name, str) else ""
         kind = clean_text(s.get("kind"), MAX_NAME)
         if score is None or rank is None or tickets is None or completed is None \
                 or not name or not kind:
@@ -224,7 +227,11 @@ class StatsStore:
             games = self._read(self.backup)
         except FileReadError:
             return []
-        self.problem += "; the backup copy is shown instead"
+        try:
+            write_atomic(self.path, _dump(games))
+        except OSError as e:
+            logger.warning("cannot restore %s from its backup: %s", self.path, e)
+        self.problem += "; the backup copy (before the last game) is used instead"
         return games
 
     def games(self) -> list[GameSummary]:
@@ -258,4 +265,4 @@ class StatsStore:
 
 
 def _dump(games: list[Any]) -> str:
-    return json.dumps({"version": 1, "games": games}, indent=0, ensure_ascii=False)
+    return json.dumps({"version": 1, "games": games}, indent=0)  # ASCII: any text is kept
