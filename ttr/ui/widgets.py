@@ -29,6 +29,8 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
               cond: bool = False, max_width: int | None = None) -> pygame.Rect:
     """Draw text anchored at `pos`; shrinks the font to fit `max_width`. Returns its rect.
     Any text is safe (see `assets.render`)."""
+    if max_width is not None:
+        max_width = max(1, max_width)  # a widget too small for any text
     img = assets.text(text, size, color, bold, cond)
     while max_width is not None and img.get_width() > max_width and size > 8:
         size -= 1

@@ -27,6 +27,7 @@ class MenuScene(Scene):
         ]
         self.focus = 0
         self.message = ""
+        self.told = False
         self.check_autosave()
         self.layout(ctx.size)
 
@@ -38,9 +39,10 @@ class MenuScene(Scene):
         save, err = peek_autosave(folders(self.ctx))
         self.buttons[1].enabled = save is not None
         notice = self.ctx.extras.get("notice")
-        startup = " ".join(m for m in (self.ctx.settings.problem, notice)
-                           if isinstance(m, str) and m)
-        self.message = err or self.message or startup
+        startup = "" if self.told else " ".join(
+            m for m in (self.ctx.settings.problem, notice) if isinstance(m, str) and m)
+        self.told = True  # what went wrong at start is said once, with the autosave's news
+        self.message = " ".join(m for m in (err, startup) if m) or self.message
 
     def on_resume(self) -> None:
         self.check_autosave()

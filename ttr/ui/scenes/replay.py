@@ -41,7 +41,7 @@ class ReplaysScene(ListScene):
             rec = e.record
             if rec is None:
                 self.rows.append(Row(f"{clean_text(e.path.name, 60, 'record')}: broken",
-                                     e.error or "", True))
+                                     (e.error or "").removeprefix(f"{e.path.name}: "), True))
                 continue
             names = ", ".join(f"{s.name} ({s.kind})" for s in rec.seats)
             self.rows.append(Row(f"{rec.map_id}/{rec.variant}  {e.when}",

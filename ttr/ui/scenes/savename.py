@@ -11,7 +11,7 @@ import pygame
 from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -97,10 +97,9 @@ class SaveNameScene(Scene):
         blit_text(surface, a, title, max(18, self.field.h // 2), theme.ACCENT,
                   (self.box.centerx, self.box.y + 14), "midtop", bold=True)
         if self.replacing is not None:
-            blit_text(surface, a, f"A saved game is called \u201c{self.replacing}\u201d. "
+            wrap_text(surface, a, f"A saved game is called \u201c{self.replacing}\u201d. "
                       "Replace it with this game?", int(self.field.h * 0.42), theme.TEXT,
-                      (self.box.centerx, self.field.centery), "center",
-                      max_width=self.box.w - 40)
+                      pygame.Rect(self.field.x, self.field.y, self.field.w, 2 * self.field.h))
         else:
             panel(surface, self.field, theme.PANEL_LIGHT, theme.HILITE, self.field.h // 4)
             blit_text(surface, a, self.name + "|", int(self.field.h * 0.45), theme.TEXT,

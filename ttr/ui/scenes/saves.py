@@ -96,8 +96,9 @@ class LoadScene(ListScene):
         self.entries = list_saves(folders(self.ctx).saves)
         self.rows = []
         for e in self.entries:
-            if e.error is not None:
-                self.rows.append(Row(f"{e.name}: broken", e.error, True))
+            if e.error is not None:  # the title names the file already
+                self.rows.append(Row(f"{e.name}: broken",
+                                     e.error.removeprefix(f"{e.path.name}: "), True))
             else:
                 title = "Autosave (Continue)" if e.path.stem == AUTOSAVE_NAME else e.name
                 assert e.save is not None

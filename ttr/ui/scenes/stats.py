@@ -94,10 +94,12 @@ class StatsScene(Scene):
         a = self.ctx.assets
         backdrop(surface, a, "Statistics")
         size = max(12, self.row_h * 5 // 9)
-        if self.problem:
-            wrap_text(surface, a, self.problem, max(11, size - 2), theme.BAD, pygame.Rect(
-                self.names_rect.x, self.names_rect.y - 3 * size, surface.get_width() - 60,
-                3 * size))
+        if self.problem:  # two lines between the title band and the table
+            small = max(11, size - 4)
+            line = a.font(small).get_linesize()
+            wrap_text(surface, a, self.problem, small, theme.BAD, pygame.Rect(
+                self.names_rect.x, self.names_rect.y - 2 * line - 4,
+                surface.get_width() - 2 * self.names_rect.x, 2 * line))
         if not self.players:
             blit_text(surface, a, "No finished games yet.", size + 2, theme.TEXT_DIM,
                       (surface.get_width() // 2, self.body.y), "midtop")
