@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.hostile.kit import paths
 from ttr.engine.errors import MapError
 from ttr.maps.mapfile import dump_map, find_map, list_maps, load_map, load_map_text, save_map
 
@@ -238,23 +239,12 @@ def test_missing_file_and_bad_bytes(tmp_path) -> None:
         load_map(bad)
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
 def test_random_corruption_only_raises_map_error() -> None:
     rng = random.Random(7)
     base = mini()
     junk: list[Any] = [None, [], {}, "x", "", 1.5, True, -1, 10**9, [[1, 2]], {"a": 1},
                        float("nan"), "a-b", [None], {1: 2}]
-    every = _paths(base)
+    every = paths(base)
     for _ in range(150):
         data = copy.deepcopy(base)
         path = rng.choice(every)
