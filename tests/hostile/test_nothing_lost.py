@@ -149,6 +149,7 @@ def test_a_broken_user_usa_does_not_touch_the_bundled_usa(
     assert find_map("usa").name == "USA"
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_sigkill_of_the_game_ends_its_ai_worker_and_the_resource_tracker(
         tmp_path: Path) -> None:
     code = (
@@ -198,3 +199,14 @@ def test_records_and_stats_written_for_a_finished_game_are_valid(tmp_path: Path)
     stats = valid_stats(1)
     (tmp_path / "s.json").write_text(dump(stats))
     assert StatsStore(tmp_path / "s.json").players()["Ana"].overall.games == 1
+
+
+def test_a_folder_where_no_lock_can_be_made_is_not_another_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("ttr.store.lock.os.open", refuse)
+    lock = DataLock(tmp_path / "read-only")
+    assert lock.acquire() and not lock.held
+    lock.release()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 from tests.hostile.kit import (
     ALIAS_BOMB,
     JSON_DEPTH_BOMB,
+    POSIX,
     SMALL_MAP,
     dump,
     snapshot,
@@ -31,6 +31,8 @@ MEMORY = 3 * 1024**3
 
 def _start(home: Path) -> subprocess.CompletedProcess[str]:
     def limit() -> None:
+        import resource  # POSIX only, like the test
+
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
     return subprocess.run(
@@ -68,7 +70,7 @@ def _fill(home: Path) -> dict[str, bytes]:
         ("named.json", "statistics.backup.json", "20260102T000000-usa-2.json", "small.yaml"))}
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.skipif(not POSIX, reason="needs FIFOs, /dev/zero and rlimits")
 def test_the_program_starts_on_hostile_files_and_again_afterwards(tmp_path: Path) -> None:
     home = tmp_path / "home"
     good = _fill(home)

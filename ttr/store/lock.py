@@ -41,7 +41,9 @@ def _try_lock(fd: int, blocking: bool) -> bool:
     return True
 
 
-def _acquire(path: Path, blocking: bool) -> bool:
+def _acquire(path: Path, blocking: bool) -> bool | None:
+    """True: held; False: another process holds it; None: no lock file can be made
+    here (a read-only folder), so there is nothing to hold."""
     key = str(path.resolve())
     held = _HELD.get(key)
     if held is not None:
@@ -52,7 +54,7 @@ def _acquire(path: Path, blocking: bool) -> bool:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
         logger.warning("cannot open lock file %s: %s", path, e)
-        return False
+        return None
     if not _try_lock(fd, blocking):
         os.close(fd)
         return False
@@ -79,10 +81,13 @@ class DataLock:
         self.held = False
 
     def acquire(self) -> bool:
-        """Take the lock if no other copy of the game holds it; True when held."""
-        if not self.held:
-            self.held = _acquire(self.path, blocking=False)
-        return self.held
+        """Take the lock unless another copy of the game holds it; False only then (a
+        folder where no lock file can be made has nobody to share it with)."""
+        if self.held:
+            return True
+        got = _acquire(self.path, blocking=False)
+        self.held = got is True
+        return got is not False
 
     def release(self) -> None:
         """Give the lock back (also happens when the process ends)."""
@@ -99,5 +104,5 @@ def locked(path: Path) -> Iterator[None]:
     try:
         yield
     finally:
-        if got:
+        if got is True:
             _release(path)
