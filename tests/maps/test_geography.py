@@ -109,7 +109,7 @@ def test_geography_does_not_change_the_content_hash(maps: dict[str, MapDefinitio
      "geography.shapes[0].points[1]: point -1,0 is outside the board"),
     ("geography: {source: '', shapes: []}\n", "geography.source: expected text"),
     (f"geography: {{source: '{'x' * 301}', shapes: []}}\n",
-     "geography.source: longer than 300 characters"),
+     "geography.source: text longer than 300 characters"),
 ])
 def test_bad_geography_is_a_clear_error(text: str, expected: str) -> None:
     assert expected in error_of(text)

@@ -86,6 +86,29 @@ def play_help(play: argparse.ArgumentParser) -> str:
             "  ttr simulate --help    (and arena, bench: each has its own --help)")
 
 
+LIMITS: dict[str, tuple[str, int, int]] = {
+    "games": ("--games", 1, 1_000_000),
+    "deals": ("--deals", 1, 1_000_000),
+    "jobs": ("--jobs", 1, 64),
+    "rounds": ("--rounds", 1, 100),
+    "seed": ("--seed", -(2**63), 2**63 - 1),
+}
+"""Bounds of the numeric options (so that no option can make a run take forever,
+exhaust memory or start thousands of processes before it says anything)."""
+BENCH_GAMES = 100_000
+"""`ttr bench` keeps a final state of every fourth game: fewer games than the others."""
+
+
+def check_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Stop with a usage error when a numeric option is out of its bounds."""
+    for name, (flag, lo, hi) in LIMITS.items():
+        value = getattr(args, name, None)
+        if name == "games" and args.command == "bench":
+            hi = BENCH_GAMES
+        if value is not None and not lo <= value <= hi:
+            parser.error(f"argument {flag}: must be from {lo:,} to {hi:,}, not {value:,}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
@@ -146,7 +169,9 @@ def with_command(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `ttr` and `python -m ttr`."""
-    args = build_parser().parse_args(with_command(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    args = parser.parse_args(with_command(sys.argv[1:] if argv is None else argv))
+    check_limits(parser, args)
     try:
         if args.command == "play":
             if args.paths:

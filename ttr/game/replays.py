@@ -30,6 +30,7 @@ from ttr.engine import (
     results,
 )
 from ttr.store.record import GameRecord
+from ttr.store.safefile import move_aside, moved_note
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +52,9 @@ class RecordEntry:
         return ""
 
 
-def list_records(folder: str | Path) -> list[RecordEntry]:
-    """Every record in `folder` (json and yaml), newest first; unreadable ones reported."""
+def list_records(folder: str | Path, move_broken: bool = True) -> list[RecordEntry]:
+    """Every record in `folder` (json and yaml), newest first; unreadable ones are
+    reported and moved aside into `broken/`."""
     d = Path(folder)
     if not d.is_dir():
         return []
@@ -61,7 +63,9 @@ def list_records(folder: str | Path) -> list[RecordEntry]:
         try:
             out.append(RecordEntry(p, GameRecord.load(p), None))
         except TtrError as e:
-            out.append(RecordEntry(p, None, str(e)))
+            moved = move_aside(p) if move_broken else None
+            message = str(e).replace(str(p), p.name, 1)
+            out.append(RecordEntry(p, None, f"{message}{moved_note(moved)}"))
     return out
 
 

@@ -16,7 +16,6 @@ them again: their hand and tickets leave the screen with that move.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import random
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ttr.ai.base import agent_info, make_agent
+from ttr.ai.worker import worker_pool
 from ttr.engine import (
     Action,
     Event,
@@ -46,6 +46,7 @@ from ttr.engine import (
     results,
 )
 from ttr.store.record import GameRecord, SeatRecord
+from ttr.store.text import MAX_NAME, clean_text
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +98,8 @@ class GameSession:
         for s in seats:
             if s.agent is not None:
                 agent_info(s.agent)  # raises TtrError for unknown names
+        seats = [replace(s, name=clean_text(s.name, MAX_NAME, f"Player {i + 1}"))
+                 for i, s in enumerate(seats)]  # every name can be drawn
         self.seats = tuple(seats)
         self.game_map = game_map
         self.config = config
@@ -264,8 +267,7 @@ class GameSession:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            ctx = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+            self._executor = worker_pool(1)  # dies with the game, even on SIGKILL
         return self._executor
 
     def warm_up(self) -> None:

@@ -146,9 +146,7 @@ def read_geography(rd: Reader, raw: Any, size: tuple[float, float]) -> Geography
     rd.keys(data, where, ("shapes",), ("source",))
     source = ""
     if data.get("source") is not None:
-        source = rd.text(data["source"], where + ".source").strip()
-        if len(source) > MAX_SOURCE:
-            rd.fail(where + ".source", f"longer than {MAX_SOURCE} characters")
+        source = rd.text(data["source"], where + ".source", MAX_SOURCE).strip()
     items = rd.seq(data["shapes"], where + ".shapes")
     if len(items) > MAX_SHAPES:
         rd.fail(where + ".shapes", f"{len(items)} shapes (at most {MAX_SHAPES})")

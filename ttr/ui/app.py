@@ -107,12 +107,28 @@ class App:
         from ttr.ui.sound import SoundBoard
 
         self.ctx.extras["sound"] = SoundBoard(settings)  # played by the animation clips
+        self._lock_data_folder()
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_hooks: list[Callable[[], None]] = []
         self.frames = 0
         if settings.fullscreen:
             self.toggle_fullscreen()
+
+    def _lock_data_folder(self) -> None:
+        """Take the data folder's lock; a second copy of the game plays without the
+        autosave (so neither copy deletes or overwrites the other's) and says so."""
+        from ttr.store.autosave import Folders
+        from ttr.store.lock import DataLock
+        from ttr.store.paths import data_dir
+
+        self.data_lock = DataLock(data_dir())
+        if not self.data_lock.acquire():
+            logger.warning("another copy of ttr holds %s", self.data_lock.path)
+            self.ctx.extras["folders"] = Folders.default(autosave_on=False)
+            self.ctx.extras["notice"] = (
+                "Another copy of ttr is running on these saved games, so this one does "
+                "not autosave: save from the pause menu (Esc) to keep a game.")
 
     # ------------------------------------------------------------ navigator
 
@@ -229,6 +245,7 @@ class App:
         for s in list(self.stack.scenes):
             s.on_exit()
         self.ctx.settings.save(self.ctx.settings_file)
+        self.data_lock.release()
         self.pg.quit()
         return 0
 

@@ -36,6 +36,7 @@ from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
+from ttr.ui.assets import render
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
@@ -152,8 +153,7 @@ class BoardScene(Scene):
         if img is None:
             if len(self._log_cache) > 400:
                 self._log_cache.clear()
-            font = self.ctx.assets.font(size, cond=True)
-            img = font.render(line, True, theme.TEXT, None, width)
+            img = render(self.ctx.assets.font(size, cond=True), line, theme.TEXT, width)
             self._log_cache[key] = img
         return img
 

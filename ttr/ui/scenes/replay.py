@@ -16,6 +16,7 @@ from ttr.engine import COLORS, LOCO, CardColor, TtrError
 from ttr.engine.scoring import connected_tickets
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
 from ttr.maps.mapfile import MapDefinition, find_map
+from ttr.store.text import clean_text
 from ttr.ui import theme
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
@@ -49,7 +50,8 @@ class ReplaysScene(ListScene):
         for e in self.entries:
             rec = e.record
             if rec is None:
-                self.rows.append(Row(e.path.name, e.error or "", True))
+                self.rows.append(Row(f"{clean_text(e.path.name, 60, 'record')}: broken",
+                                     (e.error or "").removeprefix(f"{e.path.name}: "), True))
                 continue
             names = ", ".join(f"{s.name} ({s.kind})" for s in rec.seats)
             self.rows.append(Row(f"{rec.map_id}/{rec.variant} \u00b7 {e.when}",

@@ -19,6 +19,7 @@ from ttr.store.autosave import (
     peek_autosave,
 )
 from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
+from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.words import counted
@@ -98,17 +99,25 @@ def keep_unfinished(ctx: AppContext) -> Path | None:
     return path
 
 
+def save_exists(ctx: AppContext, name: str) -> bool:
+    """Whether a save called `name` exists already (saving again replaces it)."""
+    path = folders(ctx).named(name)
+    return path.exists() or path.is_symlink()
+
+
 def save_named(board: BoardHost, name: str | None = None) -> str:
-    """Save the board's game under `name` (default: map and time); returns a message."""
+    """Save the board's game under `name` (default: map and time), replacing a save of
+    that name (ask first: `save_exists`); returns a message."""
     s = board.session
     if not isinstance(s, GameSession):
         return "This game cannot be saved here"
-    name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
+    name = clean_text(name, MAX_NAME) or \
+        f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
-        path = Autosaver(folders(board.ctx)).save(s, name)
+        Autosaver(folders(board.ctx)).save(s, name)
     except OSError as e:
         return f"Could not save: {e.strerror or e}"
-    return f"Saved as {path.stem}"
+    return f"Saved as \u201c{name}\u201d"
 
 
 def describe(save: SaveGame) -> str:
@@ -131,8 +140,9 @@ class LoadScene(ListScene):
         self.entries = list_saves(folders(self.ctx).saves)
         self.rows = []
         for e in self.entries:
-            if e.error is not None:
-                self.rows.append(Row(f"{e.name}: broken", e.error, True))
+            if e.error is not None:  # the title names the file already
+                self.rows.append(Row(f"{e.name}: broken",
+                                     e.error.removeprefix(f"{e.path.name}: "), True))
             else:
                 title = "Autosave (Continue)" if e.path.stem == AUTOSAVE_NAME else e.name
                 assert e.save is not None

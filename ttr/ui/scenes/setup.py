@@ -59,7 +59,9 @@ class SetupScene(Scene):
         self.levels = ai_levels()
         self.kind_labels = ["Human"] + [f"AI: {agent_info(n).label}" for n in self.levels]
         self.kinds = [HUMAN, *self.levels]
-        self.map_errors: dict[str, str] = {}
+        self.map_errors: dict[int, str] = {}
+        """Errors of broken map files by their place in the list (a broken user file
+        named like a bundled map must not block the bundled one)."""
         self.maps = self._maps()
         map_ids = [m[0] for m in self.maps] or ["usa"]
         self.map_picker = Picker("Map", [m[1] for m in self.maps] or ["USA"])
@@ -93,12 +95,12 @@ class SetupScene(Scene):
     def _maps(self) -> list[tuple[str, str]]:
         try:
             from ttr.maps.mapfile import list_maps
-            out = []
+            out: list[tuple[str, str]] = []
             self.map_errors = {}
             for m in list_maps():
                 if m.error:  # listed with its error, never offered to play
                     logger.warning("map %s is broken: %s", m.id, m.error)
-                    self.map_errors[m.id] = m.error
+                    self.map_errors[len(out)] = m.error
                     out.append((m.id, f"{m.name or m.id} (broken)"))
                     continue
                 out.append((m.id, m.name))
@@ -215,7 +217,7 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ input
 
     def _start(self) -> None:
-        if self.map_id in self.map_errors:
+        if self.map_picker.index in self.map_errors:
             self.toast.show("This map file is broken; fix it in the map editor first.", 4.0)
             return
 
@@ -306,7 +308,7 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
-        desc = self.map_errors.get(self.map_id) or self.variant_desc.get(
+        desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
             self.variant_picker.value, "")
         size = max(12, self.desc_rect.h // 3)
         wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM, self.desc_rect)

@@ -8,7 +8,7 @@ from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
-from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 from ttr.ui.words import counted
 
 
@@ -50,6 +50,8 @@ class StatsScene(Scene):
 
             store = StatsStore(folders(ctx).stats)
         players = store.players()
+        self.problem = store.problem
+        """Why some statistics could not be read (shown above the table), or None."""
         self.players = [players[n] for n in sorted(players, key=lambda n: (
             -players[n].overall.games, n))]
         self.selected = 0
@@ -93,6 +95,12 @@ class StatsScene(Scene):
         a = self.ctx.assets
         backdrop(surface, a, "Statistics")
         size = max(12, self.row_h * 5 // 9)
+        if self.problem:  # two lines between the title band and the table
+            small = max(11, size - 4)
+            line = a.font(small).get_linesize()
+            wrap_text(surface, a, self.problem, small, theme.BAD, pygame.Rect(
+                self.names_rect.x, self.names_rect.y - 2 * line - 4,
+                surface.get_width() - 2 * self.names_rect.x, 2 * line))
         if not self.players:
             blit_text(surface, a, "No finished games yet.", size + 2, theme.TEXT_DIM,
                       (surface.get_width() // 2, self.body.y), "midtop")
