@@ -44,7 +44,8 @@ def test_esc_in_the_opening_ticket_choice_opens_the_pause_menu(app: App) -> None
     key(pygame.K_RETURN)
     frames(app, 2)
     assert app.stack.top is tickets  # saved, still choosing
-    assert list(app.ctx.extras["folders"].saves.glob("usa_*.json"))
+    saves = [p for p in app.ctx.extras["folders"].saves.glob("*.json") if p.stem != "autosave"]
+    assert len(saves) == 1 and saves[0].name.startswith("usa-")
     key(pygame.K_ESCAPE)
     frames(app, 2)
     press(app, "Resume")
