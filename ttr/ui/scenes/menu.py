@@ -97,19 +97,15 @@ class MenuScene(Scene):
                 self.ctx.nav.quit()
             else:
                 n = len(self.buttons)
-                self.focus = focus_step(self.focus, n, e.key)
+                self.focus = focus_step(self.focus, n, e.key, getattr(e, "mod", 0))
                 while not self.buttons[self.focus].enabled:
-                    self.focus = focus_step(self.focus, n, e.key if e.key != pygame.K_TAB
-                                            else pygame.K_DOWN)
+                    self.focus = focus_step(self.focus, n, e.key, getattr(e, "mod", 0))
                 self._mark_focus()
             return True
         for i, b in enumerate(self.buttons):
             if b.clicked(e):
                 self.activate(i)
                 return True
-            if e.type == pygame.MOUSEMOTION and b.hover and b.enabled:
-                self.focus = i
-                self._mark_focus()
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -66,7 +66,7 @@ class PauseScene(Scene):
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.focus)
             else:
-                self.focus = focus_step(self.focus, len(self.buttons), e.key)
+                self.focus = focus_step(self.focus, len(self.buttons), e.key, getattr(e, "mod", 0))
                 for i, b in enumerate(self.buttons):
                     b.focused = i == self.focus
             return True

@@ -90,7 +90,7 @@ class SettingsScene(Scene):
                     it.step(1)
                     self._apply()
             else:
-                self.focus = focus_step(self.focus, len(self.items), e.key)
+                self.focus = focus_step(self.focus, len(self.items), e.key, getattr(e, "mod", 0))
                 self._mark()
             return True
         if self.back.clicked(e):
