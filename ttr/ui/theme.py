@@ -34,6 +34,8 @@ CITY_RING: RGB = (250, 244, 228)
 LABEL_BG: RGB = (250, 244, 226)
 SLOT_EDGE: RGB = (52, 44, 36)
 TUNNEL_EDGE: RGB = (30, 24, 20)
+STRONG_EDGES = False
+"""High contrast (`ttr.ui.contrast`): controls get 2 px light outlines."""
 
 CARD_RGB: dict[CardColor, RGB] = {
     CardColor.PURPLE: (208, 110, 186),
