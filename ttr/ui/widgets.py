@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -103,10 +103,14 @@ class Toast:
     def __init__(self) -> None:
         self.text = ""
         self.left = 0.0
+        self.on_show: Callable[[str], None] | None = None
+        """Also tell someone (the board announces every toast)."""
 
     def show(self, text: str, seconds: float = theme.TOAST) -> None:
         """Show `text` for a while."""
         self.text, self.left = text, seconds
+        if self.on_show is not None:
+            self.on_show(text)
 
     @property
     def active(self) -> bool:
