@@ -161,7 +161,8 @@ class Table:
                 if _named_together(text, *pair):
                     return f"ticket {sorted(pair)} of seat {seat}"
             # within one sentence: announcements string several log lines together
-            if re.search(rf"\b{re.escape(self.names[seat])}\b[^.]*\bdrew\b[^.]*\b({COLOURS})\b", text):
+            name = re.escape(self.names[seat])
+            if re.search(rf"\b{name}\b[^.]*\bdrew\b[^.]*\b({COLOURS})\b", text):
                 return f"the colour of a blind draw of seat {seat}"
         for line in self.secret_lines.get(owner, ()):
             if line in text:
