@@ -19,7 +19,8 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
           "and why); type a city to filter, Enter claims"),
     ("B", "build a station (Europe): the same list for cities"),
     ("Arrows", "city cursor: move to the neighbouring city in that direction"),
-    ("Enter", "claim a route at the cursor city (the claim list, filtered)"),
+    ("Enter", "claim a route at the cursor city (the claim list, filtered); pass when "
+              "passing is the only move"),
     ("R", "the routes at the cursor city: colour, length, owner"),
     ("H", "my hand"),
     ("I", "my tickets, with progress"),
@@ -35,7 +36,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
 
 DIALOG_KEYS: tuple[tuple[str, str], ...] = (
     ("1 \u2013 9, Enter", "tickets: toggle a ticket, keep the chosen ones"),
-    ("Up / Down, Enter", "payment and tunnel: choose how to pay, confirm"),
+    ("Up / Down, Enter", "payment and tunnel: choose how to pay (or Withdraw), confirm"),
     ("Esc", "close a dialog (the pause menu over the ticket choice)"),
 )
 

@@ -239,6 +239,7 @@ class BoardScene(Scene):
         if s.over:
             self.finished = True
             logger.info("game over: %s", self.result_line())
+            self.keys.say(f"Game over. {self.result_line()}", "alert")
             self.ctx.nav.show_scoring(s, self.map_def)
             return
         handoff = s.pending_handoff()

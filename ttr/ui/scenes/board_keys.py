@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ttr.engine import Event
+from ttr.engine import Event, Pass
 from ttr.ui import theme
 from ttr.ui.announce import (
     announcer_of,
@@ -105,6 +105,10 @@ class BoardKeys:
                 self.say("This map has no stations", "reply")
             else:
                 self.open_list("station")
+            return True
+        only_pass = bool(v.legal) and all(isinstance(a, Pass) for a in v.legal)
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and only_pass:
+            b.submit(Pass())
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.cursor is not None:
             self.open_list("claim", v.public.game_map.cities[self.cursor].name)
