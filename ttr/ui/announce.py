@@ -124,7 +124,9 @@ def narrate(events: Sequence[Event], view: PlayerView, names: Sequence[str]) -> 
     """One announcement for a move: its log lines, then whose turn it is now."""
     gm = view.public.game_map
     lines = [line for e in events if (line := log_line(e, gm, names))]
-    return ". ".join([*lines, turn_words(view, names)]) + "."
+    if view.public.stage != Stage.GAME_OVER:
+        lines.append(turn_words(view, names))
+    return ". ".join(lines) + "."
 
 
 def turn_words(view: PlayerView, names: Sequence[str]) -> str:
@@ -162,27 +164,40 @@ def missing_trains(view: PlayerView, seat: int, ticket: str) -> int | None:
     return sum(gm.routes[r].length for r in found[1])
 
 
-def tickets_words(view: PlayerView) -> str:
-    """`Seattle–New York, 22: not connected, 9 trains of routes still missing. ...`."""
-    if view.me is None or view.viewer is None:
-        return "Your tickets are hidden"
+def ticket_progress(view: PlayerView, ticket: str) -> str:
+    """`Seattle–New York, 22: not connected, 9 trains of routes still missing`."""
     from ttr.engine.scoring import connected_tickets
 
     gm = view.public.game_map
+    head = f"{ticket_name(gm, ticket)}, {gm.ticket_by_id[ticket].points}"
+    if view.viewer is None:
+        return head
+    if connected_tickets(gm, view.public.owners, view.viewer, (ticket,))[0]:
+        return f"{head}: connected"
+    miss = missing_trains(view, view.viewer, ticket)
+    return f"{head}: not connected, " + (
+        "blocked" if miss is None else f"{counted(miss, 'train')} of routes still missing")
+
+
+def tickets_words(view: PlayerView) -> str:
+    """Every ticket I hold with its progress."""
+    if view.me is None or view.viewer is None:
+        return "Your tickets are hidden"
     tickets = view.me.tickets
     if not tickets:
         return "You hold no tickets"
-    joined = connected_tickets(gm, view.public.owners, view.viewer, tickets)
-    out = []
-    for t, ok in zip(tickets, joined, strict=True):
-        head = f"{ticket_name(gm, t)}, {gm.ticket_by_id[t].points}"
-        if ok:
-            out.append(f"{head}: connected")
-            continue
-        miss = missing_trains(view, view.viewer, t)
-        out.append(f"{head}: not connected, " + (
-            "blocked" if miss is None else f"{counted(miss, 'train')} of routes still missing"))
-    return f"{counted(len(tickets), 'ticket')}. " + ". ".join(out)
+    return f"{counted(len(tickets), 'ticket')}. " + ". ".join(
+        ticket_progress(view, t) for t in tickets)
+
+
+def offer_words(view: PlayerView, selected: Sequence[str], min_keep: int) -> str:
+    """The ticket choice: each offered ticket with its number key and progress."""
+    if view.me is None:
+        return "Tickets are hidden"
+    parts = [f"{i + 1}: {ticket_progress(view, t)}, "
+             + ("kept" if t in selected else "returned") for i, t in enumerate(view.me.offer)]
+    return (f"Choose tickets, keep at least {min_keep}. " + ". ".join(parts)
+            + ". Number keys toggle, Enter keeps")
 
 
 def longest_words(view: PlayerView, names: Sequence[str]) -> str:

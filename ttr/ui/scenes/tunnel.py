@@ -36,6 +36,7 @@ class TunnelScene(Scene):
         self.focus = 0
         """Keyboard focus over the payments, then Withdraw."""
         self._mark()
+        self._say("alert")
         if self.tunnel is not None:
             board.hover_route = self.tunnel.route
         self.on_resize(ctx.size)
@@ -70,6 +71,7 @@ class TunnelScene(Scene):
 
             self.focus = focus_step(self.focus, len(choices), e.key, getattr(e, "mod", 0))
             self._mark()
+            self._say()
             return True
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
             from ttr.ui.scenes.pause import PauseScene
@@ -84,6 +86,20 @@ class TunnelScene(Scene):
                 self._do(a)
                 return True
         return True
+
+    def _say(self, kind: str = "reply") -> None:
+        """Announce the focused choice (the first time with what the tunnel asks)."""
+        from ttr.ui.announce import announcer_of
+        from ttr.ui.words import cards_words
+
+        head = ""
+        if kind == "alert" and self.tunnel is not None:
+            head = (f"Tunnel: {counted(self.tunnel.extra, 'extra card')} to pay, "
+                    f"{counted(len(self.pays), 'way')}. ")
+        what = ("Withdraw" if self.focus >= len(self.pays)
+                else f"Pay {cards_words(self.pays[self.focus].extra)}")
+        announcer_of(self.ctx.extras).say(
+            f"{head}{what}. Up and Down choose, Enter confirms", self.viewer, kind)
 
     def _mark(self) -> None:
         for i, b in enumerate([*self.pay_buttons, self.withdraw]):
