@@ -18,7 +18,7 @@ HIGH_CONTRAST: dict[str, object] = {
     "TEXT_DARK": (0, 0, 0),
     "ACCENT": (255, 205, 0),
     "GOOD": (80, 230, 100),
-    "BAD": (255, 110, 100),
+    "BAD": (255, 150, 140),
     "HILITE": (0, 230, 255),
     "PAPER": (248, 244, 232),
     "PAPER_DARK": (220, 212, 190),
