@@ -162,7 +162,7 @@ class BoardKeys:
             pygame.draw.circle(surface, theme.HILITE, (x, y), r, 3)
         viewer = b.shown_view.viewer
         lines = [a.text for a in self.announcer.history if a.seat == viewer][-1:]
-        if not lines:
+        if not lines or b.toast.active:  # a toast shows (and says) the newest line itself
             return
         f = lay.font
         rect = pygame.Rect(lay.map.x + 8, lay.map.bottom - int(f * 2.2) - 6,
