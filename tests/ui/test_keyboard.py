@@ -176,12 +176,16 @@ def test_a_whole_game_by_keyboard_alone(app: App, keys_only: None, map_name: str
                                         seed: int) -> None:
     app.ctx.settings.ai_pace = 0.0
     app.ctx.settings.animation_speed = 0.0
-    app.to_menu()
-    app.stack.apply_pending()
     ann = announcer_of(app.ctx.extras)
     ann.keep_stream = True
+    app.to_menu()
+    app.stack.apply_pending()
     setup = setup_by_keys(app, map_name)
     setup.seed = seed
+    said = [a.text for a in ann.stream]
+    assert said[0].startswith("Main menu. New game, 1 of ")  # each focus is spoken
+    assert any(t.startswith("Rule set: ") for t in said)
+    assert any(t.startswith("Seat 2: AI: Beginner, ") for t in said)
     press(app, pygame.K_RETURN)  # Start game
     assert isinstance(app.stack.top, BoardScene | TicketsScene)
     rng = random.Random(seed)

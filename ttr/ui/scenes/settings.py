@@ -90,6 +90,16 @@ class SettingsScene(Scene):
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
         s.save(self.ctx.settings_file)  # saved immediately
 
+    def _say(self) -> None:
+        """Announce the focused setting and its value (or why speech is unavailable)."""
+        from ttr.ui.focus import say_focus
+
+        it = self.items[self.focus]
+        label = f"{it.label}: {it.value}" if isinstance(it, Picker) else it.label
+        if it is self.speech and self.speech_note:
+            label += f". {self.speech_note}"
+        say_focus(self.ctx, label, self.focus, len(self.items))
+
     def _leave(self) -> None:
         self.ctx.settings.save(self.ctx.settings_file)
         self.ctx.stack.pop(self)
@@ -103,6 +113,7 @@ class SettingsScene(Scene):
             elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(it, Picker):
                 it.step(1 if e.key == pygame.K_RIGHT else -1)
                 self._apply()
+                self._say()
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 if it is self.back:
                     self._leave()
@@ -112,6 +123,7 @@ class SettingsScene(Scene):
             else:
                 self.focus = focus_step(self.focus, len(self.items), e.key, getattr(e, "mod", 0))
                 self._mark()
+                self._say()
             return True
         if self.back.clicked(e):
             self._leave()

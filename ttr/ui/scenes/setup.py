@@ -267,8 +267,27 @@ class SetupScene(Scene):
                 self.rows[i].color = self._next_color(self.rows[i], d)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self._activate(kind, i)
+            return
         else:
             self.focus = focus_step(self.focus, len(self.controls()), k, getattr(e, "mod", 0))
+        if k != pygame.K_ESCAPE:
+            self.say_focus()
+
+    def say_focus(self) -> None:
+        """Announce the focused control and its value."""
+        from ttr.ui.focus import say_focus
+
+        kind, i = self.focused()
+        labels = {"map": f"Map: {self.map_picker.value}",
+                  "variant": f"Rule set: {self.variant_picker.value}", "add": "Add player",
+                  "back": "Back", "howto": "How to play", "start": "Start game"}
+        if i >= 0:
+            r, seat = self.rows[i], f"Seat {i + 1}"
+            labels = {"color": f"{seat} colour: {r.color}",
+                      "name": f"{seat} name: {r.name or 'empty'}, Enter edits",
+                      "kind": f"{seat}: {r.kind_picker.value}", "remove": f"Remove seat {i + 1}"}
+        label = labels[kind]
+        say_focus(self.ctx, label, self.focus, len(self.controls()))
 
     def _activate(self, kind: str, i: int) -> None:
         if kind == "back":
