@@ -208,3 +208,18 @@ def test_a_whole_game_by_keyboard_alone(app: App, keys_only: None, map_name: str
     press(app, pygame.K_SPACE, n=3)  # finish the tally
     press(app, pygame.K_ESCAPE)  # back to the menu
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_every_key_is_listed_in_the_readme_and_how_to_play() -> None:
+    from pathlib import Path
+
+    from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, MENU_KEYS
+    from ttr.ui.rules_text import keyboard_text
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Accessibility", 1)[1].split("\n## ", 1)[0]
+    for k, what in (*BOARD_KEYS, *DIALOG_KEYS):
+        assert f"| {k} | {what} |" in section, k
+    for k, what in MENU_KEYS:
+        assert f"{k}: {what}" in section and f"{k}: {what}" in keyboard_text(), k
+    assert "pip install 'ttr[speech]'" in section and "espeak-ng" in section
