@@ -189,7 +189,9 @@ class CommandScene(Scene):
         panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=245)
         blit_text(surface, a, self.title(), int(f * 1.3), theme.ACCENT,
                   (box.x + 16, box.y + 10), bold=True, max_width=box.w - 32)
-        filt = f"Filter: {self.text}\u2502  \u00b7  {len(items)} shown  \u00b7  Tab: other list"
+        noun = "route" if self.kind == "claim" else "city"
+        filt = (f"Filter: {self.text}\u2502 \u00b7 {counted(len(items), noun)} shown "
+                f"\u00b7 Tab: other list")
         blit_text(surface, a, filt, f, theme.TEXT, (box.x + 16, box.y + int(f * 2.8)),
                   max_width=box.w - 32)
         first = max(0, min(self.index - self.ROWS // 2, len(items) - self.ROWS))
