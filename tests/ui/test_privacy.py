@@ -89,6 +89,7 @@ class Table:
         self.announcer.keep_stream = True  # every announcement, spoken or captioned
         self.announced = 0
         self.announcements_checked = 0
+        self.queries = random.Random(seed)
         self.app.frame_hooks.append(self._check_frame)
         self.seats = default_seats(kinds.split(","))
         self.humans = [i for i, s in enumerate(self.seats) if s.agent is None]
@@ -263,8 +264,9 @@ class Table:
                 self._save_quit_and_load()
                 continue
             first_turn = len(s.actions) == len(self.seats) and "undo" not in self.did
-            if idle and rng.random() < 0.15:  # ask the board in words, as a blind player does
-                key(rng.choice((pygame.K_h, pygame.K_i, pygame.K_s, pygame.K_l, pygame.K_m,
+            # ask the board in words, as a blind player does (own dice: the game stays the same)
+            if idle and self.queries.random() < 0.15:
+                key(self.queries.choice((pygame.K_h, pygame.K_i, pygame.K_s, pygame.K_l, pygame.K_m,
                                 pygame.K_w, pygame.K_r, pygame.K_RIGHT, pygame.K_UP)))
                 self.did.append("query")
                 app.frame(0.3)
