@@ -35,6 +35,9 @@ class FakeSpeaker:
     def speak(self, text: str, interrupt: bool) -> None:
         self.said.append((text, interrupt))
 
+    def silence(self) -> None:
+        self.said.append(("", True))
+
     def stop(self) -> None:
         self.stopped = True
 
@@ -46,6 +49,8 @@ def test_announcer_speaks_captions_and_forgets_on_a_new_screen_owner() -> None:
     a.say("Hand, 5 cards", 0, "reply")
     assert a.caption(2) == ["Ana drew a red card from the deck", "Hand, 5 cards"]
     assert sp.said == [("Ana drew a red card from the deck", False), ("Hand, 5 cards", True)]
+    a.silence()
+    assert sp.said[-1] == ("", True)
     a.say("Pass the screen to Ben", None, "alert")
     assert a.caption(5) == ["Pass the screen to Ben"]  # Ana's lines are gone
 

@@ -74,6 +74,15 @@ class Announcer:
                 logger.warning("speech stopped: %s", e)
                 self.speaker = None
 
+    def silence(self) -> None:
+        """Stop the speech now (the captions stay)."""
+        if self.speaker is not None:
+            try:
+                self.speaker.silence()
+            except Exception as e:  # noqa: BLE001
+                logger.warning("speech stopped: %s", e)
+                self.speaker = None
+
     def screen_changed(self, seat: int | None) -> None:
         """Another seat (or nobody) sits at the screen: forget the old seat's lines."""
         self.owner = seat

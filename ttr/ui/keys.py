@@ -31,6 +31,7 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("U", "undo (against the computer)"),
     ("Space", "skip an animation"),
     ("Esc or P", "pause menu (save, settings, quit)"),
+    ("Ctrl", "stop speaking (captions stay)"),
     ("F1 or ?", "this list of keys"),
 )
 

@@ -25,6 +25,9 @@ class Speaker(Protocol):
     def speak(self, text: str, interrupt: bool) -> None:
         """Say `text`; `interrupt` cuts what is being said and drops what waits."""
 
+    def silence(self) -> None:
+        """Stop talking now and drop what waits (Ctrl, as in screen readers)."""
+
     def stop(self) -> None:
         """Be quiet and let go of the engine."""
 
@@ -67,18 +70,21 @@ class ThreadSpeaker:
 
     def speak(self, text: str, interrupt: bool) -> None:
         if interrupt:
-            try:
-                while True:
-                    self._lines.get_nowait()
-            except queue.Empty:
-                pass
-            engine = self._engine
-            if engine is not None:
-                try:
-                    engine.stop()  # type: ignore[attr-defined]
-                except Exception as e:  # noqa: BLE001
-                    logger.debug("cannot interrupt speech: %s", e)
+            self.silence()
         self._lines.put(text)
+
+    def silence(self) -> None:
+        try:
+            while True:
+                self._lines.get_nowait()
+        except queue.Empty:
+            pass
+        engine = self._engine
+        if engine is not None:
+            try:
+                engine.stop()  # type: ignore[attr-defined]
+            except Exception as e:  # noqa: BLE001
+                logger.debug("cannot interrupt speech: %s", e)
 
     def stop(self) -> None:
         self._lines.put(None)

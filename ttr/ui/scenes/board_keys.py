@@ -50,7 +50,9 @@ class BoardKeys:
         self.cursor: int | None = None
         """The city under the keyboard cursor (index into the map's cities)."""
         board.toast.on_show = lambda text: self.say(text, "alert")
-        self.say(f"{board.intro}. {turn_words(board.shown_view, board.names)}.")
+        name, desc = board.map_def.game_map.name, board.session.config.description
+        intro = desc if desc.startswith(name) else board.intro
+        self.say(f"{intro}. {turn_words(board.shown_view, board.names)}.")
 
     def say(self, text: str, kind: str = "event") -> None:
         """Announce as the seat at the screen."""
@@ -74,6 +76,9 @@ class BoardKeys:
         v = b.shown_view
         names = b.names
         k = e.key
+        if k in (pygame.K_LCTRL, pygame.K_RCTRL):
+            self.announcer.silence()
+            return True
         if k == pygame.K_F1 or e.unicode == "?":
             from ttr.ui.scenes.command import KeyHelpScene
 
