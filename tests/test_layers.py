@@ -29,7 +29,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "store": {"yaml", "platformdirs"},
     "maps": {"yaml"},
     "game": {"yaml"},
-    "ui": {"pygame", "yaml"},
+    "ui": {"pygame", "yaml", "pyttsx3"},  # pyttsx3: the optional speech extra
     "cli": set(),
 }
 """ttr package -> the non-standard-library packages it may import."""

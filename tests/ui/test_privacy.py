@@ -39,6 +39,7 @@ from uihelp import click, key
 from ttr.engine import CardTaken, Event, StationBuilt, TunnelRevealed, redact
 from ttr.game.session import GameSession
 from ttr.store.autosave import Folders
+from ttr.ui.announce import announcer_of
 from ttr.ui.app import App, default_seats
 from ttr.ui.scene import NewGame
 from ttr.ui.scenes.board import BoardScene
@@ -84,6 +85,11 @@ class Table:
         self.app.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
                                                  tmp_path / "stats.json")
         self.app.ctx.extras["session_hook"] = self._on_session
+        self.announcer = announcer_of(self.app.ctx.extras)
+        self.announcer.keep_stream = True  # every announcement, spoken or captioned
+        self.announced = 0
+        self.announcements_checked = 0
+        self.queries = random.Random(seed)
         self.app.frame_hooks.append(self._check_frame)
         self.seats = default_seats(kinds.split(","))
         self.humans = [i for i, s in enumerate(self.seats) if s.agent is None]
@@ -155,7 +161,9 @@ class Table:
             for pair in pairs - known:
                 if _named_together(text, *pair):
                     return f"ticket {sorted(pair)} of seat {seat}"
-            if re.search(rf"\b{re.escape(self.names[seat])}\b.*\bdrew\b.*\b({COLOURS})\b", text):
+            # within one sentence: announcements string several log lines together
+            name = re.escape(self.names[seat])
+            if re.search(rf"\b{name}\b[^.]*\bdrew\b[^.]*\b({COLOURS})\b", text):
                 return f"the colour of a blind draw of seat {seat}"
         for line in self.secret_lines.get(owner, ()):
             if line in text:
@@ -178,6 +186,11 @@ class Table:
             self.own_tickets_seen += sum(1 for sh in spy.shown for t in sh.texts
                                          for pair in self.ever[owner] if _named_together(t, *pair))
         problems += self._stacked_ticket_ends(owner)
+        new = self.announcer.stream[self.announced:]
+        self.announced = len(self.announcer.stream)
+        self.announcements_checked += len(new)
+        problems += [f"announced {a.text!r} (worded for seat {a.seat}) to seat {owner}: {why}"
+                     for a in new if (why := self.leak(a.text, owner))]
         board = next((s for s in visible if isinstance(s, BoardScene)), None)
         if board is not None:
             problems += self._panels(board, owner)
@@ -251,6 +264,13 @@ class Table:
                 self._save_quit_and_load()
                 continue
             first_turn = len(s.actions) == len(self.seats) and "undo" not in self.did
+            # ask the board in words, as a blind player does (own dice: the game stays the same)
+            if idle and self.queries.random() < 0.15:
+                key(self.queries.choice((pygame.K_h, pygame.K_i, pygame.K_s, pygame.K_l, pygame.K_m,
+                                pygame.K_w, pygame.K_r, pygame.K_RIGHT, pygame.K_UP)))
+                self.did.append("query")
+                app.frame(0.3)
+                continue
             if idle and s.to_act in self.humans and (
                     rng.random() < undo_rate or (undo_rate and first_turn)):
                 key(pygame.K_u)
@@ -343,6 +363,7 @@ def test_no_frame_shows_another_seats_secret(monkeypatch: Any, tmp_path: Path, k
             assert table.checked_frames > 100 and table.sessions >= 3
         assert table.spy.renders_total > 500 and table.spy.shown_total > 5000
         assert table.own_tickets_seen > 50  # the spy does see each player's own tickets
+        assert table.announcements_checked > 50
     finally:
         table.close()
 
@@ -367,9 +388,24 @@ def _screen_never_released(monkeypatch: Any) -> str:
     return "human,human,greedy"
 
 
+def _announced_unredacted(monkeypatch: Any) -> str:
+    """Announcements worded from the session's raw events instead of the redacted ones."""
+    import ttr.ui.scenes.board_keys as board_keys
+
+    def leaky(events: Any, view: Any, names: Any) -> str:
+        s = Table.current.session
+        assert s is not None
+        raw = s.log[-max(1, len(events)):]
+        return ". ".join(t for e in raw if (t := log_line(e, view.public.game_map, names)))
+
+    monkeypatch.setattr(board_keys, "narrate", leaky)
+    return "human,human"
+
+
 @pytest.mark.parametrize(("mistake", "found"), [
+    (_announced_unredacted, "announced .*(ticket|unredacted|colour)"),
     (_unredacted_log, "ticket|unredacted|colour"),
-    (_screen_never_released, "view to seat None|hand panel"),
+    (_screen_never_released, "view to seat None|hand panel|ticket"),
 ])
 def test_the_checks_catch_a_leak(monkeypatch: Any, tmp_path: Path, mistake: Any,
                                  found: str) -> None:

@@ -108,6 +108,14 @@ class App:
 
         self.ctx.extras["sound"] = SoundBoard(settings)  # played by the animation clips
         self._lock_data_folder()
+        from ttr.ui.announce import announcer_of, set_speech
+        from ttr.ui.contrast import use_high_contrast
+
+        use_high_contrast(settings.high_contrast)
+
+        why = set_speech(announcer_of(self.ctx.extras), settings.speech)
+        if why:
+            settings.problem = settings.problem or why
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_hooks: list[Callable[[], None]] = []

@@ -23,6 +23,9 @@ class Settings:
     fullscreen: bool = False
     window_size: list[int] | None = None
     colorblind: bool = False
+    high_contrast: bool = False
+    speech: bool = False
+    """Speak announcements (captions are always on); needs the `ttr[speech]` extra."""
     sound: bool = True
     volume: float = 0.7
     confirm_claim: str = "hot-seat"
@@ -56,7 +59,8 @@ class Settings:
             return s
         for f in fields(Settings):
             v = data.get(f.name)
-            if f.name in ("fullscreen", "colorblind", "sound") and isinstance(v, bool):
+            if f.name in ("fullscreen", "colorblind", "sound", "high_contrast", "speech") \
+                    and isinstance(v, bool):
                 setattr(s, f.name, v)
             elif f.name == "window_size" and isinstance(v, list) and len(v) == 2 and all(
                     isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 10000

@@ -120,6 +120,15 @@ CONTROLS = ("Click a card or the deck to draw, click a route to claim it, click 
             "for tickets. Hover a route to see its cost. Space or a click skips animations. "
             "Esc pauses. F11 toggles fullscreen. Keys: 1-5 take a face-up card, D draws from "
             "the deck, T draws tickets, U undoes.")
+def keyboard_text() -> str:
+    """Every key of the board, menus and dialogs (`ttr.ui.keys`), as one paragraph."""
+    from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, MENU_KEYS, keys_text
+
+    return (keys_text(BOARD_KEYS) + " " + keys_text(DIALOG_KEYS) + " Menus and setup: "
+            + keys_text(MENU_KEYS) + " Every change is announced in the caption line at the "
+            "bottom of the map, and spoken when Speech is on (Settings).")
+
+
 UNDO = ("Against the computer, U takes back your last move (and the computer's replies) only "
         "if nothing hidden came to light since: not after a blind draw, a face-up card replaced "
         "from the deck, new tickets, a tunnel, or a rival's claim. Hot-seat games have no undo; "
@@ -143,6 +152,7 @@ def sections(map_id: str, map_name: str, variant: str, cfg: RulesConfig) -> list
         ("The end", f"When someone has {counted(cfg.end_trigger, 'train')} or fewer left "
                     "after a turn, everyone, that player included, gets one last turn."),
         ("Controls", CONTROLS),
+        ("Keyboard: the whole game without a mouse", keyboard_text()),
         ("Undo and saving", UNDO),
     ]
     return out

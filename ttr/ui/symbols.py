@@ -77,15 +77,20 @@ CARD_SHAPES: dict[CardColor, Shape] = {
     CardColor.LOCOMOTIVE: _wheel(),
 }
 
-# player marks, drawn on each train car (x along the car, y across it)
+# player marks, drawn on each train car (x along the car, y across it); none of them is
+# a card symbol, so a car's owner is never mistaken for a route's colour
 PLAYER_SHAPES: dict[str, Shape] = {
-    "red": [(_circle(0.55, 18), False)],
-    "blue": [(_bar(0.0, -0.75, 0.0, 0.75, 0.3), False)],
+    "red": [(_bar(0.0, -0.8, 0.0, 0.8, 0.14), False), (_bar(-0.8, 0.0, 0.8, 0.0, 0.14),
+                                                        False)],
+    "blue": [(_bar(0.0, -0.85, 0.0, 0.85, 0.18), False)],
     "green": [([(-0.55, -0.8), (0.45, 0.0), (-0.55, 0.8), (-0.55, 0.4), (0.0, 0.0),
                 (-0.55, -0.4)], False)],
-    "yellow": [(_circle(0.75, 20), False), (_circle(0.4, 16), True)],
-    "black": [(_bar(-0.6, -0.6, 0.6, 0.6, 0.2), False), (_bar(-0.6, 0.6, 0.6, -0.6, 0.2), False)],
+    "yellow": [([(-0.8, -0.7), (0.0, 0.0), (-0.8, 0.7)], False),
+               ([(0.8, -0.7), (0.0, 0.0), (0.8, 0.7)], False)],
+    "black": [(_bar(-0.42, -0.75, -0.42, 0.75, 0.2), False),
+              (_bar(0.42, -0.75, 0.42, 0.75, 0.2), False)],
 }
+"""red: plus, blue: bar, green: chevron, yellow: bow tie, black: two bars."""
 PLAYER_BY_RGB: dict[theme.RGB, str] = {rgb: name for name, rgb in theme.PLAYER_RGB.items()}
 
 
@@ -125,16 +130,22 @@ def card_symbol(surf: pygame.Surface, color: CardColor, center: Pt, r: float,
     draw_shape(surf, CARD_SHAPES[color], center, (r, 0.0), (0.0, r), ink, bg, halo)
 
 
-def slot_symbol(surf: pygame.Surface, color: CardColor, quad: Sequence[Pt],
-                bg: theme.RGB) -> None:
-    """A card colour's symbol in the middle of a route slot, upright, sized to its width."""
-    cx = sum(x for x, _ in quad) / 4
-    cy = sum(y for _, y in quad) / 4
+def slot_symbol_radius(quad: Sequence[Pt]) -> float:
+    """Half the size of a route slot's symbol: a bit wider than the slot (at least 10 px
+    across on every map at 1920x1080, and growing with the window), within its length."""
     across = math.dist(quad[1], quad[2])
     along = math.dist(quad[0], quad[1])
-    r = max(2.0, min(across, along) * 0.46)
+    return max(2.0, min(along * 0.42, across * 0.62))
+
+
+def slot_symbol(surf: pygame.Surface, color: CardColor, quad: Sequence[Pt],
+                bg: theme.RGB) -> None:
+    """A card colour's symbol in the middle of a route slot, upright, with a halo."""
+    cx = sum(x for x, _ in quad) / 4
+    cy = sum(y for _, y in quad) / 4
+    r = slot_symbol_radius(quad)
     ink = ink_for(bg)
-    draw_shape(surf, CARD_SHAPES[color], (cx, cy), (r, 0.0), (0.0, r), ink, bg)
+    draw_shape(surf, CARD_SHAPES[color], (cx, cy), (r, 0.0), (0.0, r), ink, bg, ink_for(ink))
 
 
 def car_mark(surf: pygame.Surface, quad: Sequence[Pt], rgb: theme.RGB, lift: float = 0.0) -> None:

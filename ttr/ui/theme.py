@@ -34,6 +34,8 @@ CITY_RING: RGB = (250, 244, 228)
 LABEL_BG: RGB = (250, 244, 226)
 SLOT_EDGE: RGB = (52, 44, 36)
 TUNNEL_EDGE: RGB = (30, 24, 20)
+STRONG_EDGES = False
+"""High contrast (`ttr.ui.contrast`): controls get 2 px light outlines."""
 
 CARD_RGB: dict[CardColor, RGB] = {
     CardColor.PURPLE: (208, 110, 186),
@@ -56,12 +58,14 @@ RAINBOW: tuple[RGB, ...] = ((206, 48, 48), (236, 134, 38), (242, 204, 48), (70, 
                             (46, 116, 206), (208, 110, 186))
 
 PLAYER_RGB: dict[str, RGB] = {
-    "red": (214, 40, 40),
-    "blue": (30, 100, 214),
-    "green": (40, 150, 60),
-    "yellow": (246, 200, 20),
+    "red": (210, 20, 20),
+    "blue": (70, 70, 245),
+    "green": (30, 190, 160),
+    "yellow": (245, 210, 15),
     "black": (36, 36, 40),
 }
+"""Chosen so every pair stays apart (CIE76 above 40) for normal vision and simulated
+protanopia, deuteranopia and tritanopia (tests/ui/test_colour_vision.py)."""
 PLAYER_COLORS: tuple[str, ...] = tuple(PLAYER_RGB)
 
 # fonts

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -11,17 +11,22 @@ from ttr.ui import theme
 from ttr.ui.assets import Assets, render
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB = theme.PANEL,
-          edge: theme.RGB | None = theme.PANEL_EDGE, radius: int = 10, alpha: int = 255) -> None:
-    """A rounded panel."""
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = None,
+          edge: theme.RGB | None | bool = True, radius: int = 10, alpha: int = 255) -> None:
+    """A rounded panel (`fill` None: the theme's panel; `edge` True: the theme's edge,
+    None: no edge). High contrast draws edges 2 px wide."""
+    fill = theme.PANEL if fill is None else fill
+    if edge is True:
+        edge = theme.PANEL_EDGE
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*fill, alpha), s.get_rect(), border_radius=radius)
         surface.blit(s, rect)
     else:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    if edge is not None:
-        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+    if isinstance(edge, tuple):
+        pygame.draw.rect(surface, edge, rect, 2 if theme.STRONG_EDGES else 1,
+                         border_radius=radius)
 
 
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
@@ -88,8 +93,10 @@ class Button:
         pygame.draw.rect(surface, theme.mix(fill, (0, 0, 0), 0.5), self.rect.move(0, 2),
                          border_radius=rad)
         pygame.draw.rect(surface, fill, self.rect, border_radius=rad)
-        edge = theme.HILITE if self.focused and self.enabled else theme.mix(fill, (0, 0, 0), 0.35)
-        pygame.draw.rect(surface, edge, self.rect, 2 if self.focused else 1, border_radius=rad)
+        edge = theme.HILITE if self.focused and self.enabled else (
+            theme.PANEL_EDGE if theme.STRONG_EDGES else theme.mix(fill, (0, 0, 0), 0.35))
+        pygame.draw.rect(surface, edge, self.rect, 3 if self.focused else
+                         2 if theme.STRONG_EDGES else 1, border_radius=rad)
         blit_text(surface, assets, self.label, size, ink, self.rect.center, "center", bold=True,
                   max_width=self.rect.w - 12)
 
@@ -100,10 +107,14 @@ class Toast:
     def __init__(self) -> None:
         self.text = ""
         self.left = 0.0
+        self.on_show: Callable[[str], None] | None = None
+        """Also tell someone (the board announces every toast)."""
 
     def show(self, text: str, seconds: float = theme.TOAST) -> None:
         """Show `text` for a while."""
         self.text, self.left = text, seconds
+        if self.on_show is not None:
+            self.on_show(text)
 
     @property
     def active(self) -> bool:

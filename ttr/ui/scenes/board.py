@@ -43,9 +43,9 @@ from ttr.ui.scenes import board_draw
 from ttr.ui.scenes import scoring as _scoring  # noqa: F401  (loaded now, not when the game ends)
 from ttr.ui.scenes.board_anims import clips_for
 from ttr.ui.scenes.board_text import (
-    not_your_turn,
     refuse_draw,
     refuse_route,
+    refuse_station,
     refuse_tickets,
 )
 from ttr.ui.viewport import BoardLayout, Viewport
@@ -101,6 +101,10 @@ class BoardScene(Scene):
         self._log_cache: dict[tuple[int | None, str, int, int], pygame.Surface] = {}
         self.layout = BoardLayout.compute(ctx.size, len(self.names))
         self.on_resize(ctx.size)
+        from ttr.ui.scenes.board_keys import BoardKeys
+
+        self.keys = BoardKeys(self)
+        """Keyboard play: queries, the city cursor, claim and station lists, captions."""
 
     # ------------------------------------------------------------ helpers
 
@@ -189,6 +193,7 @@ class BoardScene(Scene):
         self.shown_view = self.session.take_screen(seat)
         self.toast.show("", 0.0)  # a message for the one before is not for this one
         self.hover_ticket = None
+        self.keys.screen_taken()
         self.dirty = True
 
     # ------------------------------------------------------------ engine -> screen
@@ -199,9 +204,11 @@ class BoardScene(Scene):
             self.shown_view = hidden_view(self.shown_view, update.view)
             self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only
             self.hover_ticket = None
+            self.keys.announcer.screen_changed(update.view.viewer)
 
         def finish() -> None:
             self.shown_view = update.view
+            self.keys.told(update.events)
             self.sprites.clear()
             self.overrides.clear()
             self.counters.clear()
@@ -236,6 +243,7 @@ class BoardScene(Scene):
         if s.over:
             self.finished = True
             logger.info("game over: %s", self.result_line())
+            self.keys.say(f"Game over. {self.result_line()}", "alert")
             self.ctx.nav.show_scoring(s, self.map_def)
             return
         handoff = s.pending_handoff()
@@ -292,6 +300,9 @@ class BoardScene(Scene):
             self.mouse = e.pos
             self._hover(e.pos)
             return False
+        if e.type == pygame.KEYDOWN and self.keys.handle(e, busy=self.queue.busy):
+            self.dirty = True
+            return True
         if self.queue.busy:
             skip = (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (
                 e.type == pygame.KEYDOWN and e.key in (pygame.K_SPACE, pygame.K_RETURN))
@@ -380,37 +391,43 @@ class BoardScene(Scene):
             return
         rid = self.renderer.route_at(pos)
         if rid is not None:
-            route = v.public.game_map.route(rid)
-            claims = [a for a in v.legal if isinstance(a, ClaimRoute) and a.route == rid]
-            from ttr.ui.scenes.saves import confirm_claims
-
-            if len(claims) == 1 and not confirm_claims(self.ctx, self.session):
-                self.submit(claims[0])
-            elif claims:
-                from ttr.ui.scenes.payment import PaymentScene
-
-                self.ctx.stack.push(PaymentScene(self.ctx, self, claims))
-            else:
-                self.toast.show(refuse_route(v, route, self.names))
+            self.offer_claim(rid)
             return
         city = self.renderer.city_at(pos)
         if city is not None and v.public.config.stations:
-            builds = [a for a in v.legal if isinstance(a, BuildStation) and a.city == city]
-            if len(builds) == 1:
-                self.submit(builds[0])
-            elif builds:
-                from ttr.ui.scenes.payment import PaymentScene
+            self.offer_station(city)
 
-                self.ctx.stack.push(PaymentScene(self.ctx, self, builds))
-            else:
-                why = not_your_turn(v, self.names)
-                if why is None:
-                    owner = v.public.stations[v.public.game_map.city_index[city]]
-                    why = ("A station already stands there" if owner is not None
-                           else "You can't build a station now (no stations or cards)")
-                self.toast.show(why)
+    def offer_claim(self, rid: str) -> None:
+        """Claim a route: at once when one payment is legal (and no confirmation is
+        asked), else the payment chooser; or say why it can't be claimed."""
+        v = self.shown_view
+        claims = [a for a in v.legal if isinstance(a, ClaimRoute) and a.route == rid]
+        from ttr.ui.scenes.saves import confirm_claims
+
+        if len(claims) == 1 and not confirm_claims(self.ctx, self.session):
+            self.submit(claims[0])
+        elif claims:
+            from ttr.ui.scenes.payment import PaymentScene
+
+            self.ctx.stack.push(PaymentScene(self.ctx, self, claims))
+        else:
+            self.toast.show(refuse_route(v, v.public.game_map.route(rid), self.names))
+
+    def offer_station(self, city: str) -> None:
+        """Build a station in `city` (payment chooser when several payments are legal)."""
+        v = self.shown_view
+        builds = [a for a in v.legal if isinstance(a, BuildStation) and a.city == city]
+        if len(builds) == 1:
+            self.submit(builds[0])
+        elif builds:
+            from ttr.ui.scenes.payment import PaymentScene
+
+            self.ctx.stack.push(PaymentScene(self.ctx, self, builds))
+        else:
+            self.toast.show(refuse_station(v, city, self.names))
 
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         board_draw.draw_board(self, surface)
+        self.keys.draw(surface)

@@ -165,6 +165,20 @@ def refuse_route(view: PlayerView, route: Route, names: Sequence[str]) -> str:
     return f"You can't pay for this route: it needs {need}"
 
 
+def refuse_station(view: PlayerView, city: str, names: Sequence[str]) -> str:
+    """Why no station can be built in `city` now."""
+    why = not_your_turn(view, names)
+    if why is not None:
+        return why
+    pub = view.public
+    if not pub.config.stations:
+        return "This map has no stations"
+    owner = pub.stations[pub.game_map.city_index[city]]
+    if owner is not None:
+        return f"A station already stands there ({names[owner]}'s)"
+    return "You can't build a station now (no stations or cards)"
+
+
 def not_your_turn(view: PlayerView, names: Sequence[str]) -> str | None:
     """'It's Ada's turn' when the viewer is not to act, else None."""
     pub = view.public

@@ -36,8 +36,10 @@ def backdrop(surface: pygame.Surface, assets: Assets, title: str, subtitle: str 
     return band.bottom + size + 10
 
 
-def focus_step(index: int, count: int, key: int) -> int:
-    """Move a focus index with Up/Down/Tab (wrapping)."""
+def focus_step(index: int, count: int, key: int, mod: int = 0) -> int:
+    """Move a focus index with Up/Down/Tab/Shift+Tab (wrapping)."""
+    if key == pygame.K_TAB and mod & pygame.KMOD_SHIFT:
+        return (index - 1) % count
     if key in (pygame.K_DOWN, pygame.K_TAB):
         return (index + 1) % count
     if key == pygame.K_UP:

@@ -24,6 +24,11 @@ class HandoffScene(Scene):
         self.board = board
         self.seat = seat
         self.name = board.names[seat]
+        from ttr.ui.announce import announcer_of
+
+        announcer_of(ctx.extras).say(  # public: it also clears the last seat's captions
+            f"Pass the screen to {self.name}. {self.name}, press Enter when ready", None,
+            "alert")
         self.rgb = board.player_rgb[seat]
         self.armed = 0.25  # ignore clicks for a moment so a double click doesn't skip it
 

@@ -47,6 +47,17 @@ class MenuScene(Scene):
     def on_resume(self) -> None:
         self.check_autosave()
         self.dirty = True
+        self.say_focus()
+
+    def on_enter(self) -> None:
+        self.say_focus("Main menu. ")
+
+    def say_focus(self, head: str = "") -> None:
+        """Announce the focused button."""
+        from ttr.ui.focus import say_focus
+
+        b = self.buttons[self.focus]
+        say_focus(self.ctx, head + b.label, self.focus, len(self.buttons))
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place the buttons for this window size."""
@@ -102,19 +113,16 @@ class MenuScene(Scene):
                 self.ctx.nav.quit()
             else:
                 n = len(self.buttons)
-                self.focus = focus_step(self.focus, n, e.key)
+                self.focus = focus_step(self.focus, n, e.key, getattr(e, "mod", 0))
                 while not self.buttons[self.focus].enabled:
-                    self.focus = focus_step(self.focus, n, e.key if e.key != pygame.K_TAB
-                                            else pygame.K_DOWN)
+                    self.focus = focus_step(self.focus, n, e.key, getattr(e, "mod", 0))
                 self._mark_focus()
+                self.say_focus()
             return True
         for i, b in enumerate(self.buttons):
             if b.clicked(e):
                 self.activate(i)
                 return True
-            if e.type == pygame.MOUSEMOTION and b.hover and b.enabled:
-                self.focus = i
-                self._mark_focus()
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

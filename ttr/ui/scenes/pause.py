@@ -66,9 +66,12 @@ class PauseScene(Scene):
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.focus)
             else:
-                self.focus = focus_step(self.focus, len(self.buttons), e.key)
+                self.focus = focus_step(self.focus, len(self.buttons), e.key, getattr(e, "mod", 0))
                 for i, b in enumerate(self.buttons):
                     b.focused = i == self.focus
+                from ttr.ui.focus import say_focus
+
+                say_focus(self.ctx, self.buttons[self.focus].label, self.focus, len(self.buttons))
             return True
         for i, b in enumerate(self.buttons):
             if b.clicked(e):

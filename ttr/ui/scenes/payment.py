@@ -11,7 +11,7 @@ from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import Button, blit_text, panel
-from ttr.ui.words import cards_words
+from ttr.ui.words import cards_words, counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -55,6 +55,16 @@ class PaymentScene(Scene):
         if isinstance(self.options[0], ClaimRoute):
             board.hover_route = self.options[0].route
         self.on_resize(ctx.size)
+        self._say(f"{self.title()}: {counted(len(self.options), 'way')} to pay. ", "alert")
+
+    def _say(self, head: str = "", kind: str = "reply") -> None:
+        """Announce the chosen payment (as the dialog's viewer)."""
+        from ttr.ui.announce import announcer_of
+
+        o = self.options[self.index]
+        announcer_of(self.ctx.extras).say(
+            f"{head}{self.index + 1} of {len(self.options)}: {cards_words(o.payment)}. "
+            "Up and Down choose, Enter pays, Esc cancels", self.viewer, kind)
 
     def title(self) -> str:
         """What is being paid for."""
@@ -92,6 +102,7 @@ class PaymentScene(Scene):
             elif e.key in (pygame.K_DOWN, pygame.K_UP):
                 d = 1 if e.key == pygame.K_DOWN else -1
                 self.index = (self.index + d) % len(self.rows)
+                self._say()
             return True
         if self.ok.clicked(e):
             self._confirm()

@@ -31,14 +31,17 @@ class SettingsScene(Scene):
         self.pace = Picker("AI pace", labels, _nearest(s.ai_pace))
         self.full = Picker("Fullscreen", ["Off", "On"], int(s.fullscreen))
         self.cb = Picker("Colour-blind symbols", ["Off", "On"], int(s.colorblind))
+        self.hc = Picker("High contrast", ["Off", "On"], int(s.high_contrast))
+        self.speech = Picker("Speech", ["Off", "On"], int(s.speech))
+        self.speech_note = ""
         self.sound = Picker("Sound", ["Off", "On"], int(s.sound))
         vol = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - 100 * s.volume))
         self.volume = Picker("Volume", [f"{v}%" for v in VOLUMES], vol)
         self.confirm = Picker("Confirm claims", list(CONFIRM.values()),
                               list(CONFIRM).index(s.confirm_claim))
         self.back = Button("Back", primary=True)
-        self.pickers = [self.anim, self.pace, self.full, self.cb, self.sound, self.volume,
-                        self.confirm]
+        self.pickers = [self.anim, self.pace, self.full, self.cb, self.hc, self.speech,
+                        self.sound, self.volume, self.confirm]
         self.items: list[Picker | Button] = [*self.pickers, self.back]
         self.focus = 0
         self.on_resize(ctx.size)
@@ -65,10 +68,37 @@ class SettingsScene(Scene):
             s.fullscreen = want
             self.ctx.nav.toggle_fullscreen()
         s.colorblind = self.cb.index == 1
+        if s.high_contrast != (self.hc.index == 1):
+            from ttr.ui.contrast import use_high_contrast
+
+            s.high_contrast = self.hc.index == 1
+            use_high_contrast(s.high_contrast)
+            self.ctx.assets.clear_sized()
+        if s.speech != (self.speech.index == 1):
+            from ttr.ui.announce import announcer_of, set_speech
+
+            s.speech = self.speech.index == 1
+            self.speech_note = set_speech(announcer_of(self.ctx.extras), s.speech)
+            if self.speech_note:
+                s.speech = False
+                self.speech.index = 0
+            else:
+                announcer_of(self.ctx.extras).say("Speech on" if s.speech else "Speech off",
+                                                  None, "reply")
         s.sound = self.sound.index == 1
         s.volume = VOLUMES[self.volume.index] / 100
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
         s.save(self.ctx.settings_file)  # saved immediately
+
+    def _say(self) -> None:
+        """Announce the focused setting and its value (or why speech is unavailable)."""
+        from ttr.ui.focus import say_focus
+
+        it = self.items[self.focus]
+        label = f"{it.label}: {it.value}" if isinstance(it, Picker) else it.label
+        if it is self.speech and self.speech_note:
+            label += f". {self.speech_note}"
+        say_focus(self.ctx, label, self.focus, len(self.items))
 
     def _leave(self) -> None:
         self.ctx.settings.save(self.ctx.settings_file)
@@ -83,6 +113,7 @@ class SettingsScene(Scene):
             elif e.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(it, Picker):
                 it.step(1 if e.key == pygame.K_RIGHT else -1)
                 self._apply()
+                self._say()
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 if it is self.back:
                     self._leave()
@@ -90,8 +121,9 @@ class SettingsScene(Scene):
                     it.step(1)
                     self._apply()
             else:
-                self.focus = focus_step(self.focus, len(self.items), e.key)
+                self.focus = focus_step(self.focus, len(self.items), e.key, getattr(e, "mod", 0))
                 self._mark()
+                self._say()
             return True
         if self.back.clicked(e):
             self._leave()
@@ -108,8 +140,9 @@ class SettingsScene(Scene):
         for it in self.items:
             it.draw(surface, a)
         w, h = surface.get_size()
-        note = ("Animations: how long cards and trains take to move. AI pace: the pause "
-                "between computer moves. Instant skips both.")
+        note = self.speech_note or (
+            "Animations: how long cards and trains take to move. AI pace: the pause "
+            "between computer moves. Instant skips both.")
         blit_text(surface, a, note, max(12, h // 60), theme.TEXT_DIM,
                   (w // 2, self.back.rect.bottom + 30), "midtop", max_width=w - 40)
 

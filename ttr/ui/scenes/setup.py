@@ -88,6 +88,8 @@ class SetupScene(Scene):
         self.edited_level: int | None = None
         """The row whose AI level was changed last (the level line describes it)."""
         self.toast = Toast()
+        self.focus = 0
+        """Index into `controls()`: the keyboard focus (starts on the first control)."""
         self.on_resize(ctx.size)
 
     # ------------------------------------------------------------ data
@@ -135,11 +137,11 @@ class SetupScene(Scene):
         z = pygame.Rect(0, 0, 1, 1)
         self.rows.append(SeatRow(name, color, kind, z, z, z, picker))
 
-    def _next_color(self, row: SeatRow) -> str:
+    def _next_color(self, row: SeatRow, d: int = 1) -> str:
         used = {r.color for r in self.rows if r is not row}
         i = theme.PLAYER_COLORS.index(row.color)
         for k in range(1, len(theme.PLAYER_COLORS) + 1):
-            c = theme.PLAYER_COLORS[(i + k) % len(theme.PLAYER_COLORS)]
+            c = theme.PLAYER_COLORS[(i + d * k) % len(theme.PLAYER_COLORS)]
             if c not in used:
                 return c
         return row.color
@@ -214,6 +216,107 @@ class SetupScene(Scene):
         self.howto.rect = self.back.rect.move(self.back.rect.w + gap, 0)
         self.dirty = True
 
+    # ------------------------------------------------------------ keyboard focus
+
+    def controls(self) -> list[tuple[str, int]]:
+        """Every control in Tab order: (kind, seat row or -1)."""
+        out = [("map", -1), ("variant", -1)]
+        for i in range(len(self.rows)):
+            out += [("color", i), ("name", i), ("kind", i)]
+            if len(self.rows) > 2:
+                out.append(("remove", i))
+        if len(self.rows) < 5:
+            out.append(("add", -1))
+        return out + [("back", -1), ("howto", -1), ("start", -1)]
+
+    def focused(self) -> tuple[str, int]:
+        """The control with the keyboard focus."""
+        ctl = self.controls()
+        self.focus = min(self.focus, len(ctl) - 1)
+        return ctl[self.focus]
+
+    def focus_rect(self) -> pygame.Rect:
+        """Where the focused control is drawn."""
+        kind, i = self.focused()
+        if i >= 0:
+            r = self.rows[i]
+            return {"color": r.color_rect, "name": r.name_rect, "kind": r.kind_picker.rect,
+                    "remove": r.remove_rect}[kind]
+        return {"map": self.map_picker.rect, "variant": self.variant_picker.rect,
+                "add": self.add.rect, "back": self.back.rect, "howto": self.howto.rect,
+                "start": self.start.rect}[kind]
+
+    def _key(self, e: pygame.event.Event) -> None:
+        """Tab/Shift+Tab/Up/Down move the focus, Left/Right change a value, Enter or
+        Space activate, Esc goes back."""
+        from ttr.ui.scenes.common import focus_step
+
+        kind, i = self.focused()
+        k = e.key
+        if k == pygame.K_ESCAPE:
+            self.ctx.stack.pop(self)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            d = 1 if k == pygame.K_RIGHT else -1
+            if kind == "map":
+                self.map_picker.step(d)
+                self._refresh_variants()
+            elif kind == "variant":
+                self.variant_picker.step(d)
+            elif kind == "kind":
+                self.rows[i].kind_picker.step(d)
+                self.edited_level = i
+            elif kind == "color":
+                self.rows[i].color = self._next_color(self.rows[i], d)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._activate(kind, i)
+            return
+        else:
+            self.focus = focus_step(self.focus, len(self.controls()), k, getattr(e, "mod", 0))
+        if k != pygame.K_ESCAPE:
+            self.say_focus()
+
+    def say_focus(self) -> None:
+        """Announce the focused control and its value."""
+        from ttr.ui.focus import say_focus
+
+        kind, i = self.focused()
+        labels = {"map": f"Map: {self.map_picker.value}",
+                  "variant": f"Rule set: {self.variant_picker.value}", "add": "Add player",
+                  "back": "Back", "howto": "How to play", "start": "Start game"}
+        if i >= 0:
+            r, seat = self.rows[i], f"Seat {i + 1}"
+            labels = {"color": f"{seat} colour: {r.color}",
+                      "name": f"{seat} name: {r.name or 'empty'}, Enter edits",
+                      "kind": f"{seat}: {r.kind_picker.value}", "remove": f"Remove seat {i + 1}"}
+        label = labels[kind]
+        say_focus(self.ctx, label, self.focus, len(self.controls()))
+
+    def _activate(self, kind: str, i: int) -> None:
+        if kind == "back":
+            self.ctx.stack.pop(self)
+        elif kind == "howto":
+            from ttr.ui.scenes.howto import HowToScene
+
+            self.ctx.stack.push(HowToScene(self.ctx, self.map_id, self.variant_picker.value))
+        elif kind == "add":
+            self._add_seat()
+        elif kind == "remove":
+            del self.rows[i]
+            self.edited_level = None
+            self.on_resize(self.ctx.size)
+        elif kind == "name":
+            self.editing = i
+            pygame.key.start_text_input()
+        elif kind == "color":
+            self.rows[i].color = self._next_color(self.rows[i])
+        else:  # start, or Enter on a value: start the game the screen describes
+            self._start()
+
+    def _add_seat(self) -> None:
+        lvl = default_level(self.levels)
+        self._add_row(AI_NAMES[len(self.rows) % len(AI_NAMES)], theme.PLAYER_COLORS[0], lvl)
+        self.on_resize(self.ctx.size)
+
     # ------------------------------------------------------------ input
 
     def _start(self) -> None:
@@ -252,10 +355,7 @@ class SetupScene(Scene):
             if e.type == pygame.MOUSEBUTTONDOWN:
                 self.editing = None
         if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._start()
-            elif e.key == pygame.K_ESCAPE:
-                self.ctx.stack.pop(self)
+            self._key(e)
             return True
         if self.start.clicked(e):
             self._start()
@@ -269,9 +369,7 @@ class SetupScene(Scene):
             self.ctx.stack.push(HowToScene(self.ctx, self.map_id, self.variant_picker.value))
             return True
         if self.add.clicked(e) and len(self.rows) < 5:
-            lvl = default_level(self.levels)
-            self._add_row(AI_NAMES[len(self.rows) % len(AI_NAMES)], theme.PLAYER_COLORS[0], lvl)
-            self.on_resize(self.ctx.size)
+            self._add_seat()
             return True
         if self.map_picker.handle(e):
             self._refresh_variants()
@@ -305,6 +403,14 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         backdrop(surface, a, "New game")
+        kind, row = self.focused()
+        self.map_picker.focused = kind == "map"
+        self.variant_picker.focused = kind == "variant"
+        for i, r in enumerate(self.rows):
+            r.kind_picker.focused = (kind, row) == ("kind", i)
+        for b, name in ((self.add, "add"), (self.back, "back"), (self.howto, "howto"),
+                        (self.start, "start")):
+            b.focused = kind == name
         w, h = surface.get_size()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
@@ -337,6 +443,11 @@ class SetupScene(Scene):
         self.back.draw(surface, a)
         self.howto.draw(surface, a)
         self.start.draw(surface, a)
-        blit_text(surface, a, "Click a colour to change it, a name to edit it.", size,
-                  theme.TEXT_DIM, (w // 2, h - 8), "midbottom")
+        if kind in ("color", "name", "remove"):
+            from ttr.ui.focus import focus_ring
+
+            focus_ring(surface, self.focus_rect())
+        blit_text(surface, a, "Tab moves, arrows change, Enter activates or starts, Esc goes "
+                  "back \u00b7 click a colour to change it, a name to edit it.", size,
+                  theme.TEXT_DIM, (w // 2, h - 8), "midbottom", max_width=w - 20)
         self.toast.draw(surface, a, (w // 2, self.start.rect.top - 30))

@@ -36,6 +36,10 @@ class TicketsScene(Scene):
         self.hover: str | None = None
         self.rects: list[tuple[str, pygame.Rect]] = []
         self.on_resize(ctx.size)
+        from ttr.ui.announce import announcer_of, offer_words
+
+        self.announcer = announcer_of(ctx.extras)
+        self.announcer.say(offer_words(v, self.choice(), self.min_keep), self.viewer, "alert")
 
     def choice(self) -> tuple[str, ...]:
         """The current selection as a sorted tuple."""
@@ -83,6 +87,13 @@ class TicketsScene(Scene):
             if i < len(self.offer):
                 self.selected ^= {self.offer[i]}
                 self._refresh()
+                from ttr.ui.scenes.board_text import ticket_name
+
+                t = self.offer[i]
+                self.announcer.say(
+                    f"{ticket_name(self.board.shown_view.public.game_map, t)} "
+                    f"{'kept' if t in self.selected else 'returned'}; keeping "
+                    f"{len(self.selected)}", self.viewer, "reply")
             return True
         if self.keep.clicked(e):
             self._confirm()

@@ -1,5 +1,6 @@
 """Tunnel dialog (modal, Europe): the revealed cards, then pay the extra or withdraw.
-Esc opens the pause menu (giving up the tunnel is a move: it has its own button)."""
+Esc opens the pause menu (giving up the tunnel is a move: it has its own button).
+Keyboard: Up/Down or Tab move between the payments and Withdraw, Enter chooses."""
 
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ class TunnelScene(Scene):
         self.pays = [a for a in v.legal if isinstance(a, PayTunnel)]
         self.withdraw = Button("Withdraw")
         self.pay_buttons = [Button("Pay", primary=i == 0) for i in range(len(self.pays))]
+        self.focus = 0
+        """Keyboard focus over the payments, then Withdraw."""
+        self._mark()
+        self._say("alert")
         if self.tunnel is not None:
             board.hover_route = self.tunnel.route
         self.on_resize(ctx.size)
@@ -57,9 +62,16 @@ class TunnelScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.pays:
-            self._do(self.pays[0])
+        choices: list[object] = [*self.pays, WithdrawTunnel()]
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._do(choices[min(self.focus, len(choices) - 1)])
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            from ttr.ui.scenes.common import focus_step
+
+            self.focus = focus_step(self.focus, len(choices), e.key, getattr(e, "mod", 0))
+            self._mark()
+            self._say()
             return True
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
             from ttr.ui.scenes.pause import PauseScene
@@ -74,6 +86,24 @@ class TunnelScene(Scene):
                 self._do(a)
                 return True
         return True
+
+    def _say(self, kind: str = "reply") -> None:
+        """Announce the focused choice (the first time with what the tunnel asks)."""
+        from ttr.ui.announce import announcer_of
+        from ttr.ui.words import cards_words
+
+        head = ""
+        if kind == "alert" and self.tunnel is not None:
+            head = (f"Tunnel: {counted(self.tunnel.extra, 'extra card')} to pay, "
+                    f"{counted(len(self.pays), 'way')}. ")
+        what = ("Withdraw" if self.focus >= len(self.pays)
+                else f"Pay {cards_words(self.pays[self.focus].extra)}")
+        announcer_of(self.ctx.extras).say(
+            f"{head}{what}. Up and Down choose, Enter confirms", self.viewer, kind)
+
+    def _mark(self) -> None:
+        for i, b in enumerate([*self.pay_buttons, self.withdraw]):
+            b.focused = i == self.focus
 
     def _do(self, action: object) -> None:
         self.ctx.stack.pop(self)

@@ -1,0 +1,245 @@
+"""Keyboard commands of the board: the claim list (C), the station list (B) and the key
+help overlay (F1 or ?).
+
+The claim list offers the routes the legal actions allow now and, on a second page (Tab),
+every other route with the reason the board gives for refusing it; typing filters by city
+name, Up/Down choose, Enter claims through the board (then the payment chooser). The
+station list does the same for cities. Every move of the selection is announced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.engine import BuildStation, ClaimRoute
+from ttr.ui import theme
+from ttr.ui.announce import announcer_of
+from ttr.ui.focus import focus_ring
+from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, keys_text
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
+from ttr.ui.widgets import blit_text, panel
+from ttr.ui.words import counted
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board import BoardScene
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of a command list: what it names (`key`), its words and whether it can be
+    done now (else `why` not)."""
+
+    key: str
+    label: str
+    cities: tuple[str, ...]
+    why: str = ""
+
+
+def claim_entries(board: BoardScene) -> tuple[list[Entry], list[Entry]]:
+    """Routes claimable now (from the legal actions) and the others with the reason."""
+    v = board.shown_view
+    gm = v.public.game_map
+    legal = {a.route for a in v.legal if isinstance(a, ClaimRoute)}
+    can, cannot = [], []
+    for r in gm.routes:
+        kind = ", tunnel" if r.tunnel else (f", ferry {r.ferry}" if r.ferry else "")
+        label = (f"{route_name(gm, r)}, {r.length} {color_word(r)}{kind}, "
+                 f"{counted(v.public.config.points_for(r.length), 'point')}")
+        cities = (gm.city_name(r.a), gm.city_name(r.b))
+        if r.id in legal:
+            can.append(Entry(r.id, label, cities))
+        else:
+            cannot.append(Entry(r.id, label, cities, refuse_route(v, r, board.names)))
+    return can, cannot
+
+
+def station_entries(board: BoardScene) -> tuple[list[Entry], list[Entry]]:
+    """Cities where a station can be built now, and the others with the reason."""
+    v = board.shown_view
+    gm = v.public.game_map
+    legal = {a.city for a in v.legal if isinstance(a, BuildStation)}
+    can, cannot = [], []
+    for c in sorted(gm.cities, key=lambda c: c.name):
+        if c.id in legal:
+            can.append(Entry(c.id, c.name, (c.name,)))
+        else:
+            cannot.append(Entry(c.id, c.name, (c.name,), refuse_station(v, c.id, board.names)))
+    return can, cannot
+
+
+class CommandScene(Scene):
+    """A filterable list over the board (claim routes or build stations)."""
+
+    opaque = False
+    ROWS = 12
+
+    def __init__(self, ctx: AppContext, board: BoardScene, kind: str, text: str = "") -> None:
+        super().__init__(ctx)
+        self.board = board
+        self.kind = kind
+        self.viewer = board.shown_view.viewer
+        self.can, self.cannot = (claim_entries(board) if kind == "claim"
+                                 else station_entries(board))
+        self.page = 0  # 0: can, 1: cannot
+        self.text = text
+        self.index = 0
+        self.say(self.summary(), "alert")
+
+    # ------------------------------------------------------------ model
+
+    def entries(self) -> list[Entry]:
+        """The entries of the current page that match the typed text."""
+        items = self.can if self.page == 0 else self.cannot
+        t = self.text.strip().lower()
+        if not t:
+            return items
+        return [e for e in items if any(w.startswith(t) for c in e.cities
+                                        for w in (c.lower(), *c.lower().split()))]
+
+    def title(self) -> str:
+        """`Routes you can claim` and the like."""
+        what = "Routes" if self.kind == "claim" else "Station cities"
+        return f"{what} you {'can' if self.page == 0 else 'cannot'} " + (
+            "claim" if self.kind == "claim" else "use")
+
+    def summary(self) -> str:
+        """What the list holds now, for speech."""
+        n = len(self.entries())
+        head = f"{self.title()}: {n}"
+        if self.text:
+            head += f" matching {self.text}"
+        first = self.entry_words(0) if n else "none"
+        return f"{head}. {first}. Type a city to filter, Tab for the other list, Esc closes"
+
+    def entry_words(self, i: int) -> str:
+        """One entry in words, with its place in the list."""
+        items = self.entries()
+        e = items[i]
+        return f"{i + 1} of {len(items)}: {e.label}" + (f": {e.why}" if e.why else "")
+
+    def say(self, text: str, kind: str = "reply") -> None:
+        """Announce as the board's viewer."""
+        announcer_of(self.ctx.extras).say(text, self.viewer, kind)
+
+    # ------------------------------------------------------------ input
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type != pygame.KEYDOWN:
+            return e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        items = self.entries()
+        k = e.key
+        if k == pygame.K_ESCAPE:
+            self.ctx.stack.pop(self)
+            self.say("Closed")
+        elif k == pygame.K_TAB:
+            self.page = 1 - self.page
+            self.index = 0
+            self.say(self.summary())
+        elif k in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+                   pygame.K_HOME, pygame.K_END):
+            if items:
+                step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.ROWS,
+                        pygame.K_PAGEDOWN: self.ROWS, pygame.K_HOME: -len(items),
+                        pygame.K_END: len(items)}[k]
+                self.index = max(0, min(len(items) - 1, self.index + step))
+                self.say(self.entry_words(self.index))
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._choose(items)
+        elif k == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            self.index = 0
+            self.say(self.summary())
+        elif e.unicode and (e.unicode.isalpha() or e.unicode in " -.'"):
+            self.text += e.unicode
+            self.index = 0
+            self.say(self.summary())
+        return True
+
+    def _choose(self, items: list[Entry]) -> None:
+        if not items:
+            self.say("Nothing to choose")
+            return
+        e = items[min(self.index, len(items) - 1)]
+        if e.why:
+            self.say(e.why)
+            return
+        self.ctx.stack.pop(self)
+        if self.kind == "claim":
+            self.board.offer_claim(e.key)
+        else:
+            self.board.offer_station(e.key)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # never outlives its owner at the screen
+        a = self.ctx.assets
+        lay = self.board.layout
+        f = lay.font
+        items = self.entries()
+        row_h = int(f * 2.0)
+        box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 46), row_h * self.ROWS + f * 8)
+        box.center = lay.map.center
+        panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=245)
+        blit_text(surface, a, self.title(), int(f * 1.3), theme.ACCENT,
+                  (box.x + 16, box.y + 10), bold=True, max_width=box.w - 32)
+        noun = "route" if self.kind == "claim" else "city"
+        filt = (f"Filter: {self.text}\u2502 \u00b7 {counted(len(items), noun)} shown "
+                f"\u00b7 Tab: other list")
+        blit_text(surface, a, filt, f, theme.TEXT, (box.x + 16, box.y + int(f * 2.8)),
+                  max_width=box.w - 32)
+        first = max(0, min(self.index - self.ROWS // 2, len(items) - self.ROWS))
+        y = box.y + f * 5
+        for i in range(first, min(len(items), first + self.ROWS)):
+            e = items[i]
+            r = pygame.Rect(box.x + 16, y, box.w - 32, row_h - 4)
+            if i == self.index:
+                panel(surface, r, theme.PANEL_LIGHT, theme.HILITE, 6)
+                focus_ring(surface, r, 2)
+            text = e.label + (f" \u2014 {e.why}" if e.why else "")
+            blit_text(surface, a, text, f, theme.TEXT, (r.x + 8, r.centery), "midleft",
+                      max_width=r.w - 16)
+            y += row_h
+        if not items:
+            blit_text(surface, a, "Nothing matches", f, theme.TEXT_DIM,
+                      (box.centerx, box.y + f * 7), "center")
+
+
+class KeyHelpScene(Scene):
+    """The keys of the board, over the board (F1 or ?); any of Esc, F1, ?, Enter closes."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        announcer_of(ctx.extras).say("Keys. " + keys_text(BOARD_KEYS), announcer_of(
+            ctx.extras).owner, "reply")
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN,
+                                                   pygame.K_KP_ENTER) or e.unicode == "?"):
+            self.ctx.stack.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        w, h = surface.get_size()
+        rows = (*BOARD_KEYS, *DIALOG_KEYS)
+        f = max(12, min(h // (len(rows) + 8), w // 70))
+        box = pygame.Rect(0, 0, min(w - 40, f * 60), f * 2 * (len(rows) + 3))
+        box.center = (w // 2, h // 2)
+        panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=248)
+        blit_text(surface, a, "Keys (Esc, F1 or ? closes)", int(f * 1.3), theme.ACCENT,
+                  (box.x + 20, box.y + 12), bold=True)
+        y = box.y + f * 4
+        for k, what in rows:
+            blit_text(surface, a, k, f, theme.HILITE, (box.x + 20, y), bold=True)
+            blit_text(surface, a, what, f, theme.TEXT, (box.x + 20 + f * 14, y),
+                      max_width=box.w - f * 14 - 40)
+            y += f * 2
