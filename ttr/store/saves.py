@@ -109,6 +109,29 @@ def save_game(path: str | Path, save: SaveGame) -> None:
     write_atomic(Path(path), json.dumps(save.to_dict(), indent=1, ensure_ascii=False))
 
 
+def read_json(path: str | Path, what: str = "a saved game") -> Any:
+    """The JSON data of a save-like file (size-limited, strict UTF-8).
+
+    Raises:
+        SaveError: missing, unreadable, empty, too big or not JSON; the message starts
+        with the file name.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(f"{p.name}: too big to be {what} ({size} bytes)")
+        if size == 0:
+            raise SaveError(f"{p.name}: the file is empty")
+        raw = p.read_bytes()
+    except OSError as e:
+        raise SaveError(f"{p.name}: cannot read ({e.strerror or e})") from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise SaveError(f"{p.name}: damaged file ({type(e).__name__})") from None
+
+
 def load_save(path: str | Path) -> SaveGame:
     """Read and check a save file (the record is not replayed here).
 
@@ -117,19 +140,7 @@ def load_save(path: str | Path) -> SaveGame:
         starts with the file name.
     """
     p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"{p.name}: too big to be a saved game ({size} bytes)")
-        if size == 0:
-            raise SaveError(f"{p.name}: the file is empty")
-        raw = p.read_bytes()
-    except OSError as e:
-        raise SaveError(f"{p.name}: cannot read ({e.strerror or e})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise SaveError(f"{p.name}: damaged file ({type(e).__name__})") from None
+    data = read_json(p)
     try:
         return SaveGame.from_dict(data)
     except SaveError as e:
