@@ -57,6 +57,8 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("--bot", default=None, metavar="LEVEL",
                       help="play the seat with an AI level, without a window")
     join.add_argument("--seed", type=int, default=0, help="the bot's seed")
+    join.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                      help="the bot waits this long before each move (default 0)")
     join.add_argument("--resume", type=Path, default=None, metavar="FILE",
                       help="keep the seat's token in FILE and resume from it if it exists")
     join.add_argument("--tls-ca", type=Path, default=None, metavar="PEM",
@@ -180,6 +182,6 @@ def run_join(args: argparse.Namespace) -> int:
         if not logging.getLogger().handlers:
             logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
         return run_bot(url, args.code, level, args.name or f"Bot ({level})", args.seed,
-                       args.resume, ctx, args.give_up)
+                       args.resume, ctx, args.give_up, max(0.0, args.pace))
     raise ValueError("ttr join needs --bot LEVEL (people join from the window: Online)")
 

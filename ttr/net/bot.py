@@ -50,6 +50,7 @@ class BotClient:
         self.seq = -1
         self.errors: list[tuple[str, str]] = []
         self.messages = 0
+        self.last_act: dict[str, Any] | None = None
         self.sent: dict[int, float] = {}
         """ref -> when the action was sent (for latency measurements)."""
         self.on_state = on_state
@@ -70,7 +71,15 @@ class BotClient:
         """
         runner = asyncio.create_task(self.link.run())
         waiter = asyncio.create_task(self.done.wait())
-        finished, _ = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        try:
+            finished, _ = await asyncio.wait({runner, waiter},
+                                             return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            runner.cancel()
+            waiter.cancel()
+            for task in self._tasks:
+                task.cancel()
+            raise
         if waiter in finished:
             await self.link.close()
             runner.cancel()
@@ -92,8 +101,10 @@ class BotClient:
 
     def _handle(self, msg: dict[str, Any]) -> None:
         t = msg["t"]
-        if t == "welcome" and self.creds_file is not None:
-            self.link.creds.save(self.creds_file)
+        if t == "welcome":
+            self._acting.clear()  # a new connection: decide again what is still to do
+            if self.creds_file is not None:
+                self.link.creds.save(self.creds_file)
         elif t == "table":
             self.info = read_table(msg)
             if self.game_map is None:
@@ -114,8 +125,19 @@ class BotClient:
         elif t == "error":
             code, text = str(msg.get("code")), str(msg.get("msg"))
             self.errors.append((code, text))
+            if code == "rate_limited" and self.last_act is not None \
+                    and msg.get("ref") == self.last_act["ref"]:
+                self._retry_later()
             if code not in ("stale", "duplicate", "not_your_turn"):
                 logger.warning("bot: server says %s: %s", code, text)
+
+    def _retry_later(self) -> None:
+        """Our move was refused for speed: decide again in a moment."""
+        def again() -> None:
+            self._acting.clear()
+            self._decide()
+
+        asyncio.get_running_loop().call_later(1.0, again)
 
     def _decide(self) -> None:
         for seat, view in self.views.items():
@@ -139,15 +161,16 @@ class BotClient:
         self._next_ref += 1
         ref = self._next_ref
         self.sent[ref] = time.perf_counter()
-        await self.link.send({"t": "act", "ref": ref, "seat": seat, "seq": seq,
-                              "action": format_action(action)})
+        self.last_act = {"t": "act", "ref": ref, "seat": seat, "seq": seq,
+                         "action": format_action(action)}
+        await self.link.send(self.last_act)
         if self.creds_file is not None:
             self.link.creds.save(self.creds_file)
 
 
 def run_bot(url: str, code: str | None, level: str, name: str, seed: int,
             creds_file: Path | None, ssl_context: ssl.SSLContext | None,
-            give_up: float) -> int:
+            give_up: float, pace: float = 0.0) -> int:
     """`ttr join ... --bot LEVEL`: play one seat; prints the final scores."""
     creds = Credentials(url)
     first: dict[str, Any] | None = {"kind": "join", "code": code or "", "name": name}
@@ -162,7 +185,7 @@ def run_bot(url: str, code: str | None, level: str, name: str, seed: int,
     if first is not None and not code:
         print("ttr join: error: --code is needed to join (or a credentials file to resume)")
         return 2
-    bot = BotClient(creds, first, level, seed, creds_file, ssl_context, give_up)
+    bot = BotClient(creds, first, level, seed, creds_file, ssl_context, give_up, delay=pace)
     try:
         info = asyncio.run(bot.run())
     except LinkClosed as e:

@@ -90,6 +90,8 @@ class ServerOptions:
     seed: int | None = None
     """Seeds of the --table tables (seed, seed + 1, ...); random when None."""
     ping_interval: float = 15.0
+    open_timeout: float = 10.0
+    """Seconds for the HTTP upgrade (slow or stalled handshakes are dropped)."""
     code_failures: int = 10
     """Wrong invite codes per address per minute before codes are refused."""
 
@@ -162,7 +164,8 @@ class Server:
             self._handler, self.opts.host, self.opts.port, ssl=ctx,
             process_request=self._process_request, max_size=MAX_CLIENT_FRAME, max_queue=8,
             ping_interval=self.opts.ping_interval, ping_timeout=self.opts.ping_interval,
-            open_timeout=10, close_timeout=3, compression=None, server_header=None)
+            open_timeout=self.opts.open_timeout, close_timeout=3, compression=None,
+            server_header=None)
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
         for table in self.tables.values():
@@ -395,8 +398,9 @@ class Server:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _allow(self, conn: Conn) -> bool:
-        """Token bucket: `rate` messages a second on average, bursts of `burst`."""
+    def _allow(self, conn: Conn, raw: str | bytes) -> bool:
+        """Token bucket: `rate` messages a second on average, bursts of `burst`. (A move
+        that is applied gives its token back: turns pace moves already.)"""
         now = time.monotonic()
         conn.tokens = min(self.opts.burst, conn.tokens + (now - conn.stamp) * self.opts.rate)
         conn.stamp = now
@@ -404,8 +408,9 @@ class Server:
             conn.tokens -= 1
             return True
         conn.refused += 1
-        if conn.refused == 1 or conn.refused % 20 == 0:
-            self._send(conn, error("rate_limited", "too many messages: slow down"))
+        ref = _ref_of(raw)
+        if ref is not None or conn.refused == 1 or conn.refused % 20 == 0:
+            self._send(conn, error("rate_limited", "too many messages: slow down", ref))
         if conn.refused > self.opts.flood_limit:
             logger.warning("%s floods: disconnected", conn.label)
             self._close(conn, CLOSE_FLOOD, "too many messages", flush=False)
@@ -436,13 +441,15 @@ class Server:
         async for raw in ws:
             if conn.closing:
                 break
-            if not self._allow(conn):
+            if not self._allow(conn, raw):
                 continue
             ref = None
             try:
                 msg = check_client(decode(raw))
                 ref = msg.get("ref") if isinstance(msg.get("ref"), int) else None
                 await self._dispatch(conn, msg)
+                if msg["t"] == "act":
+                    conn.tokens = min(self.opts.burst, conn.tokens + 1)
             except ProtocolError as e:
                 self._send(conn, error(e.code, e.msg, ref))
 
@@ -743,6 +750,15 @@ class Server:
         h = self.timers.pop((tid, seat), None)
         if h is not None:
             h.cancel()
+
+
+def _ref_of(raw: str | bytes) -> int | None:
+    """The `ref` of a refused message, if it has one (so the sender knows which)."""
+    try:
+        ref = decode(raw).get("ref")
+    except ProtocolError:
+        return None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
 
 
 def _ip_of(ws: ServerConnection) -> str:
