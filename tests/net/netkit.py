@@ -122,3 +122,48 @@ def _values(x: Any) -> set[str]:
     if isinstance(x, list):
         return {v for y in x for v in _values(y)}
     return {str(x)}
+
+
+class ServerThread:
+    """A server running in its own thread's event loop (for clients that block: the
+    window's `RemoteSession`, UI tests)."""
+
+    def __init__(self, **options: Any) -> None:
+        import threading
+
+        self.options = options
+        self.loop = asyncio.new_event_loop()
+        self.server: Server | None = None
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+
+    def __enter__(self) -> ServerThread:
+        self._thread.start()
+        self.server = self.call(start_server(**self.options))
+        return self
+
+    @property
+    def url(self) -> str:
+        """The server's address."""
+        assert self.server is not None
+        return self.server.url
+
+    def call(self, coro: Any, timeout: float = 30.0) -> Any:
+        """Run a coroutine on the server's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.server is not None:
+            self.call(self.server.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(10)
+        self.loop.close()
+
+    def add_table(self, *args: Any, **kwargs: Any) -> Any:
+        """`Server.add_table` on the server's loop."""
+        assert self.server is not None
+        server = self.server
+
+        async def add() -> Any:
+            return server.add_table(*args, **kwargs)
+
+        return self.call(add())

@@ -110,14 +110,14 @@ async def _host_hands_over() -> None:
             while host.info is None:
                 await asyncio.sleep(0.01)
         assert host.info.status == "lobby" and host.info.can_start
-        guest = make_bot(server, host.info.code, "easy", 4, "Gus", delay=0.01)
-        [guest_task] = await join_in_order([guest])
-        await host.link.send({"t": "start"})  # the guest is not ready yet: refused
-        await guest.bot.link.send({"t": "ready", "ready": True})
+        await host.link.send({"t": "start"})  # seat 2 is still open: refused
         async with asyncio.timeout(10):
             while not any(c == "not_now" for c, _ in host.errors):
                 await asyncio.sleep(0.01)
-            while host.info.seats[1].ready is False:
+        guest = make_bot(server, host.info.code, "easy", 4, "Gus", delay=0.01)
+        [guest_task] = await join_in_order([guest])
+        async with asyncio.timeout(10):
+            while host.info.seats[1].ready is False:  # a bot says it is ready at once
                 await asyncio.sleep(0.01)
         await host.link.send({"t": "start"})
         async with asyncio.timeout(20):

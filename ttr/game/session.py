@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ttr.ai.base import agent_info, make_agent
 from ttr.engine import (
@@ -73,12 +74,114 @@ class Update:
     handoff: Seat | None
 
 
+class PlaySession(Protocol):
+    """What the scenes use of a game session: a local `GameSession`, or an online
+    table's `ttr.net.remote.RemoteSession` (the scenes cannot tell them apart)."""
+
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        """The seats (an AI seat names its agent)."""
+
+    @property
+    def config(self) -> RulesConfig:
+        """The rules of the game."""
+
+    @property
+    def game_map(self) -> GameMap:
+        """The map."""
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share this screen (curtains between them)."""
+
+    @property
+    def screen_owner(self) -> Seat | None:
+        """The seat whose private view is on screen (None: nobody's)."""
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that decides next, or None once the game is over."""
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+
+    def is_human(self, seat: Seat) -> bool:
+        """Whether a person at this screen decides for `seat` now."""
+
+    def view_for(self, seat: Seat | None) -> PlayerView:
+        """What `seat` may see now (None: a spectator)."""
+
+    def screen_view(self) -> PlayerView:
+        """The view of the screen owner."""
+
+    def pending_handoff(self) -> Seat | None:
+        """The person who must get the screen (behind a curtain) before acting."""
+
+    def take_screen(self, seat: Seat | None) -> PlayerView:
+        """`seat` now sits at the screen; returns its view."""
+
+    def results(self) -> GameResult:
+        """The final result."""
+
+    def submit(self, action: Action) -> Update:
+        """A person's action for the seat to act (IllegalActionError if refused)."""
+
+    def ai_thinking(self) -> bool:
+        """True while a move is being decided elsewhere (an AI, another computer)."""
+
+    def poll_ai(self) -> Update | None:
+        """The next move decided elsewhere, once it is there."""
+
+    def warm_up(self) -> None:
+        """Prepare for the first move decided elsewhere."""
+
+    def close(self) -> None:
+        """Stop (AI workers, connections)."""
+
+
+class ScreenOwner:
+    """Who sits at the screen, for any session with `to_act`, `is_human` and `view_for`
+    (shared by `GameSession` and the online `RemoteSession`)."""
+
+    screen_owner: Seat | None
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that decides next, or None once the game is over."""
+        raise NotImplementedError
+
+    def is_human(self, seat: Seat) -> bool:
+        """Whether a person at this screen decides for `seat` now."""
+        raise NotImplementedError
+
+    def view_for(self, seat: Seat | None) -> PlayerView:
+        """What `seat` may see now (None: a spectator)."""
+        raise NotImplementedError
+
+    def screen_view(self) -> PlayerView:
+        """The view of the current screen owner."""
+        return self.view_for(self.screen_owner)
+
+    def pending_handoff(self) -> Seat | None:
+        """The human who must get the screen before acting, or None."""
+        seat = self.to_act
+        if seat is None or not self.is_human(seat) or seat == self.screen_owner:
+            return None
+        return seat
+
+    def take_screen(self, seat: Seat | None) -> PlayerView:
+        """Make `seat` the screen owner (a curtain was dismissed); returns its view."""
+        self.screen_owner = seat
+        return self.screen_view()
+
+
 def _think(agent: str, view: PlayerView, seed: str, budget: float) -> Action:
     """Worker-process entry: one agent decision."""
     return make_agent(agent).choose(view, random.Random(seed), budget)
 
 
-class GameSession:
+class GameSession(ScreenOwner):
     """One game in progress: state, seats, record, and at most one AI job at a time."""
 
     def __init__(self, game_map: GameMap, config: RulesConfig, seats: list[SeatSpec],
@@ -128,22 +231,6 @@ class GameSession:
     def view_for(self, seat: Seat | None) -> PlayerView:
         """What `seat` may see now (None: a spectator)."""
         return observe(self._state, seat)
-
-    def screen_view(self) -> PlayerView:
-        """The view of the current screen owner."""
-        return self.view_for(self.screen_owner)
-
-    def pending_handoff(self) -> Seat | None:
-        """The human who must get the screen before acting, or None."""
-        seat = self.to_act
-        if seat is None or not self.is_human(seat) or seat == self.screen_owner:
-            return None
-        return seat
-
-    def take_screen(self, seat: Seat | None) -> PlayerView:
-        """Make `seat` the screen owner (a curtain was dismissed); returns its view."""
-        self.screen_owner = seat
-        return self.screen_view()
 
     def results(self) -> GameResult:
         """The final result (also valid mid-game as a provisional tally)."""

@@ -59,7 +59,7 @@ class BotClient:
         self.done = asyncio.Event()
         self._next_ref = int(time.time() * 1000) % (1 << 30)
         self._acting: set[tuple[int, int]] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self.link = Link(creds, first, self._on_message, ssl_context=ssl_context,
                          give_up=give_up, client=f"ttr-bot/{self.level}")
 
@@ -103,6 +103,8 @@ class BotClient:
         t = msg["t"]
         if t == "welcome":
             self._acting.clear()  # a new connection: decide again what is still to do
+            if msg.get("role") == "player":
+                self._spawn(self.link.send({"t": "ready", "ready": True}))  # a bot is ready
             if self.creds_file is not None:
                 self.link.creds.save(self.creds_file)
         elif t == "table":
@@ -145,9 +147,12 @@ class BotClient:
             if pub.current != seat or not view.legal or (seat, self.seq) in self._acting:
                 continue
             self._acting.add((seat, self.seq))
-            task = asyncio.create_task(self._act(seat, view, self.seq))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._act(seat, view, self.seq))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _act(self, seat: int, view: PlayerView, seq: int) -> None:
         if self.delay:

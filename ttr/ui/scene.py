@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 import pygame
 
 if TYPE_CHECKING:
-    from ttr.game.session import GameSession, SeatSpec
+    from ttr.game.session import PlaySession, SeatSpec
     from ttr.ui.assets import Assets
     from ttr.ui.prefs import Settings
 
@@ -39,10 +39,10 @@ class Navigator(Protocol):
     def start_game(self, setup: NewGame) -> None:
         """Replace everything with a board for a new game."""
 
-    def show_board(self, session: GameSession, map_def: object) -> None:
+    def show_board(self, session: PlaySession, map_def: object) -> None:
         """Replace everything with the board of a running session."""
 
-    def show_scoring(self, session: GameSession, map_def: object) -> None:
+    def show_scoring(self, session: PlaySession, map_def: object) -> None:
         """Replace the board with the scoring scene."""
 
     def to_menu(self) -> None:

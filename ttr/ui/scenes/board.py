@@ -26,7 +26,7 @@ from ttr.engine import (
     Stage,
 )
 from ttr.engine.scoring import connected_tickets
-from ttr.game.session import GameSession, Update
+from ttr.game.session import PlaySession, Update
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
@@ -51,9 +51,9 @@ logger = logging.getLogger(__name__)
 _A = TypeVar("_A")
 
 class BoardScene(Scene):
-    """The game table for one `GameSession`."""
+    """The game table for one session (local or online: see `PlaySession`)."""
 
-    def __init__(self, ctx: AppContext, session: GameSession, map_def: MapDefinition) -> None:
+    def __init__(self, ctx: AppContext, session: PlaySession, map_def: MapDefinition) -> None:
         super().__init__(ctx)
         self.session = session
         self.map_def = map_def

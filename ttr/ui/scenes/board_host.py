@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import pygame
 
 from ttr.engine import CardColor, PlayerView
-from ttr.game.session import GameSession
+from ttr.game.session import PlaySession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui.anim import AnimationQueue, Sprite
 from ttr.ui.maprender import MapRenderer
@@ -25,7 +25,7 @@ class BoardHost(Protocol):
     """The board table as its helpers see it."""
 
     ctx: AppContext
-    session: GameSession
+    session: PlaySession
     map_def: MapDefinition
     layout: BoardLayout
     renderer: MapRenderer

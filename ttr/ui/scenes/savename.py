@@ -25,8 +25,8 @@ class SaveNameScene(Scene):
     def __init__(self, ctx: AppContext, board: BoardHost) -> None:
         super().__init__(ctx)
         self.board = board
-        rec = board.session.record
-        self.name = f"{rec.map_id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+        map_id = board.session.game_map.id
+        self.name = f"{map_id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
         self.save_button = Button("Save", primary=True)
         self.cancel = Button("Cancel")
         self.on_resize(ctx.size)

@@ -58,7 +58,11 @@ def continue_game(ctx: AppContext) -> str | None:
 
 def save_named(board: BoardHost, name: str | None = None) -> str:
     """Save the board's game under `name` (default: map and time); returns a message."""
+    from ttr.game.session import GameSession
+
     s = board.session
+    if not isinstance(s, GameSession):
+        return "Online games are saved by the server after every move"
     name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
         path = Autosaver(folders(board.ctx)).save(s, name)
@@ -126,6 +130,8 @@ def undo_last(board: BoardHost) -> str | None:
     from ttr.game.undo import check_undo, undone
 
     s = board.session
+    if not isinstance(s, GameSession):
+        return "Undo is off in online games"
     humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]
     if len(humans) != 1:
         return "Undo is only for games against the computer"

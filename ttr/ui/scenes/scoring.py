@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from ttr.engine import GameMap, GameResult
-from ttr.game.session import GameSession
+from ttr.game.session import PlaySession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, Tween, Wait, scaled
@@ -78,7 +78,7 @@ def longest_trail_routes(gm: GameMap, routes: set[str]) -> frozenset[str]:
 class ScoringScene(Scene):
     """Reveals everything from `results()`: routes, tickets, bonuses, ranking."""
 
-    def __init__(self, ctx: AppContext, session: GameSession, map_def: MapDefinition) -> None:
+    def __init__(self, ctx: AppContext, session: PlaySession, map_def: MapDefinition) -> None:
         super().__init__(ctx)
         self.session = session
         self.map_def = map_def
