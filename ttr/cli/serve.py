@@ -8,6 +8,8 @@ import contextlib
 import logging
 import signal
 import ssl
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,9 @@ def add_parsers(sub: Any) -> None:
                        help="AI worker processes (default: cores - 1)")
     serve.add_argument("--announce", action="store_true",
                        help="announce the tables on the local network (needs zeroconf)")
+    serve.add_argument("--with-parent", action="store_true",
+                       help="stop when standard input closes (Host in the menu uses this, so "
+                            "the server ends with the window)")
 
     join = sub.add_parser("join", help="join an online game: a window, or a bot with --bot")
     join.add_argument("address", help="host[:port] or ws://host:port (wss:// for TLS)")
@@ -106,7 +111,8 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
         logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce))
+        return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce,
+                                  args.with_parent))
     except ssl.SSLError as e:
         raise ValueError(f"cannot use the TLS certificate or key: {e}") from None
     except OSError as e:
@@ -115,7 +121,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
-                 exit_when_done: bool, announce: bool) -> int:
+                 exit_when_done: bool, announce: bool, with_parent: bool = False) -> int:
     from ttr.net.protocol import ProtocolError
     from ttr.net.server import Server
 
@@ -148,6 +154,12 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
+    if with_parent:
+        def watch_stdin() -> None:
+            sys.stdin.buffer.read()  # returns when the parent closes the pipe (or dies)
+            loop.call_soon_threadsafe(stop.set)
+
+        threading.Thread(target=watch_stdin, daemon=True).start()
     waits = [asyncio.create_task(stop.wait())]
     if exit_when_done:
         server.check_done()
@@ -183,5 +195,7 @@ def run_join(args: argparse.Namespace) -> int:
             logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
         return run_bot(url, args.code, level, args.name or f"Bot ({level})", args.seed,
                        args.resume, ctx, args.give_up, max(0.0, args.pace))
-    raise ValueError("ttr join needs --bot LEVEL (people join from the window: Online)")
+    from ttr.ui.app import run_join_window
+
+    return run_join_window(args.address, args.code, args.name)
 

@@ -51,12 +51,16 @@ class Credentials:
     seats: list[int] = field(default_factory=list)
     host_token: str | None = None
     last_seq: int = 0
+    hosted: bool = False
+    """The table is on this computer's own server (Host): rejoining starts it again."""
+    label: str = ""
+    """What the menu says about the game (`usa/base with Ann, Bo`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (for a credentials file in the user's config folder)."""
         return {"format": "ttr-online", "url": self.url, "table": self.table,
                 "tokens": self.tokens, "seats": self.seats, "host_token": self.host_token,
-                "last_seq": self.last_seq}
+                "last_seq": self.last_seq, "hosted": self.hosted, "label": self.label}
 
     def save(self, path: Path) -> None:
         """Write atomically (the file holds secrets: only the user may read it)."""
@@ -81,9 +85,11 @@ class Credentials:
             raise SaveError(f"{path.name}: malformed credentials")
         host = d.get("host_token")
         seq = d.get("last_seq")
+        label = d.get("label")
         return Credentials(d["url"], d["table"], tokens, seats,
                            host if isinstance(host, str) else None,
-                           seq if isinstance(seq, int) else 0)
+                           seq if isinstance(seq, int) else 0, d.get("hosted") is True,
+                           label[:120] if isinstance(label, str) else "")
 
     @property
     def resumable(self) -> bool:

@@ -192,7 +192,7 @@ HELLO_OPS: dict[str, dict[str, Field]] = {
 
 SEAT_SPEC: dict[str, Field] = {
     "kind": Field(_STR, maxlen=10), "level": Field(_STR, False, maxlen=20),
-    "name": Field(_STR, False, maxlen=MAX_NAME * 4),
+    "name": Field(_STR, False, maxlen=MAX_NAME * 4), "color": Field(_STR, False, maxlen=20),
 }
 """A seat in `create`: kind `open` (for someone who joins), `local` (the creator's),
 or `ai` with a level."""

@@ -148,16 +148,22 @@ class Table:
         seats: list[TableSeat] = []
         tokens: dict[int, str] = {}
         bots = iter(BOT_NAMES)
+        wanted = [s.get("color") for s in specs]
+        free = [c for c in SEAT_COLORS if c not in wanted]
         for i, spec in enumerate(specs):
             kind = spec.get("kind")
             if kind not in SEAT_KINDS:
                 raise ProtocolError("bad_message", f"seat {i + 1}: kind must be open, local or ai")
-            color = SEAT_COLORS[i]
+            color = wanted[i]
+            if color not in SEAT_COLORS or color in wanted[:i]:
+                color = free.pop(0)
+            name = spec.get("name")
             if kind == "ai":
                 level = check_level(spec.get("level"))
-                seats.append(TableSeat("ai", next(bots), color, level, ready=True))
+                bot = next(bots)
+                name = clean_text(name, f"seat {i + 1} name", MAX_NAME) if name else bot
+                seats.append(TableSeat("ai", name, color, level, ready=True))
                 continue
-            name = spec.get("name")
             name = (clean_text(name, f"seat {i + 1} name", MAX_NAME) if name
                     else f"Player {i + 1}")
             seat = TableSeat(kind, name, color)
