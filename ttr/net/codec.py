@@ -124,37 +124,42 @@ def _key(c: CardColor | None) -> str | None:
 # ---------------------------------------------------------------- views
 
 
-def view_to_dict(view: PlayerView) -> dict[str, Any]:
-    """A seat's view as plain data (map and rules left out)."""
-    p = view.public
-    gm = p.game_map
-    t = p.tunnel
+def view_to_dict(view: PlayerView, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A seat's view as plain data (map and rules left out). `public` may pass
+    `public_to_dict(view.public)` already made (it is the same for every seat)."""
     return {
         "viewer": view.viewer,
-        "public": {
-            "players": [[q.seat, q.hand_size, q.tickets, q.offer, q.trains, q.stations,
-                         q.route_points] for q in p.players],
-            "current": p.current,
-            "stage": p.stage.name.lower(),
-            "deck_size": p.deck_size,
-            "faceup": [_key(c) for c in p.faceup],
-            "discard": str(p.discard),
-            "ticket_deck_size": p.ticket_deck_size,
-            "owners": {r.id: p.owners[r.index] for r in gm.routes
-                       if p.owners[r.index] is not None},
-            "stations": {c.id: p.stations[i] for i, c in enumerate(gm.cities)
-                         if p.stations[i] is not None},
-            "turns_left": p.turns_left,
-            "passes": p.passes,
-            "turn": p.turn,
-            "tunnel": None if t is None else {
-                "route": t.route, "payment": str(t.payment),
-                "revealed": [c.key for c in t.revealed], "extra": t.extra},
-        },
+        "public": public if public is not None else public_to_dict(view.public),
         "me": None if view.me is None else {
             "seat": view.me.seat, "hand": str(view.me.hand),
             "tickets": list(view.me.tickets), "offer": list(view.me.offer)},
         "legal": [format_action(a) for a in view.legal],
+    }
+
+
+def public_to_dict(p: PublicState) -> dict[str, Any]:
+    """The table as everyone sees it, as plain data."""
+    gm = p.game_map
+    t = p.tunnel
+    return {
+        "players": [[q.seat, q.hand_size, q.tickets, q.offer, q.trains, q.stations,
+                     q.route_points] for q in p.players],
+        "current": p.current,
+        "stage": p.stage.name.lower(),
+        "deck_size": p.deck_size,
+        "faceup": [_key(c) for c in p.faceup],
+        "discard": str(p.discard),
+        "ticket_deck_size": p.ticket_deck_size,
+        "owners": {r.id: p.owners[r.index] for r in gm.routes
+                   if p.owners[r.index] is not None},
+        "stations": {c.id: p.stations[i] for i, c in enumerate(gm.cities)
+                     if p.stations[i] is not None},
+        "turns_left": p.turns_left,
+        "passes": p.passes,
+        "turn": p.turn,
+        "tunnel": None if t is None else {
+            "route": t.route, "payment": str(t.payment),
+            "revealed": [c.key for c in t.revealed], "extra": t.extra},
     }
 
 

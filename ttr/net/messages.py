@@ -148,23 +148,41 @@ def read_state(msg: dict[str, Any], game_map: GameMap, config: RulesConfig) -> S
                        ref if isinstance(ref, int) else None, tuple(entries))
 
 
+_MAPS: dict[str, GameMap] = {}
+
+
+def same_map(map_id: str, map_hash: str) -> GameMap:
+    """This computer's copy of a map, which must have the given content hash (loaded
+    once per process: clients, bots and AI workers all need it for every view).
+
+    Raises:
+        TtrError: the map is missing here or differs.
+    """
+    gm = _MAPS.get(map_id)
+    if gm is None or gm.content_hash != map_hash:
+        from ttr.maps.mapfile import find_map
+
+        gm = find_map(map_id).game_map
+        if gm.content_hash != map_hash:
+            raise TtrError(f"the map {map_id!r} here differs from the server's (another "
+                           "version of the game?)")
+        _MAPS[map_id] = gm
+    return gm
+
+
 def load_table_map(info: TableInfo) -> GameMap:
     """This computer's copy of the table's map (it must be the same map).
 
     Raises:
         ProtocolError: the map is missing here or differs from the server's.
     """
-    from ttr.maps.mapfile import find_map
-
     try:
-        gm = find_map(info.map_id).game_map
-    except (TtrError, ValueError):
+        return same_map(info.map_id, info.map_hash)
+    except (TtrError, ValueError) as e:
+        if "differs" in str(e):
+            raise ProtocolError("no_map", str(e)) from None
         raise ProtocolError("no_map", f"the map {info.map_id!r} of this game is not on this "
                                       "computer") from None
-    if gm.content_hash != info.map_hash:
-        raise ProtocolError("no_map", f"the map {info.map_id!r} here differs from the "
-                                      "server's (another version of the game?)")
-    return gm
 
 
 def final_line(info: TableInfo) -> str:

@@ -35,7 +35,7 @@ from ttr.engine import (
     redact,
     results,
 )
-from ttr.net.codec import event_to_dict, result_to_dict, view_to_dict
+from ttr.net.codec import event_to_dict, public_to_dict, result_to_dict, view_to_dict
 from ttr.net.protocol import MAX_NAME, ProtocolError, clean_text, new_token
 from ttr.store.record import GameRecord, SeatRecord
 from ttr.store.saves import SaveError, SaveGame
@@ -130,6 +130,9 @@ class Table:
     autostart: bool = False
     """Start as soon as every open seat is taken (tables without a host)."""
     created: float = field(default_factory=time.time)
+    _views: dict[Seat | None, PlayerView] = field(default_factory=dict, repr=False)
+    _views_at: int = -1
+    _public: dict[str, Any] | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------ creating
 
@@ -209,9 +212,15 @@ class Table:
         return f"{self.seed}:ai:{seat}:{self.seq}"
 
     def view(self, seat: Seat | None) -> PlayerView:
-        """What `seat` (None: a spectator) may see now."""
+        """What `seat` (None: a spectator) may see now (computed once per action: the
+        views sent after an action also check the next move)."""
         assert self.state is not None
-        return observe(self.state, seat)
+        if self._views_at != self.seq:
+            self._views, self._views_at, self._public = {}, self.seq, None
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = observe(self.state, seat)
+        return view
 
     def open_seats(self) -> list[int]:
         """Seats still waiting for someone to join."""
@@ -446,10 +455,14 @@ class Table:
         missed = self.log[since:] if since <= self.seq else []
         jump = len(missed) > MAX_MISSED
         entries = []
+        self.view(None)  # make sure the cache is for this action
+        if self._public is None:
+            self._public = public_to_dict(self.view(None).public)
+        public = self._public
         for seat in (seats if seats is not None else [None]):
             events = [] if jump else [event_to_dict(redact(e, seat))
                                       for batch in missed for e in batch]
-            entries.append({"seat": seat, "view": view_to_dict(self.view(seat)),
+            entries.append({"seat": seat, "view": view_to_dict(self.view(seat), public),
                             "events": events})
         out: dict[str, Any] = {"t": "state", "seq": self.seq, "views": entries, "jump": jump}
         if ref is not None:

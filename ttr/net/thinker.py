@@ -11,27 +11,15 @@ import random
 from typing import Any
 
 from ttr.ai.base import agent_info, make_agent
-from ttr.engine import GameMap, RulesConfig, TtrError, format_action
-from ttr.maps.mapfile import find_map
+from ttr.engine import RulesConfig, format_action
 from ttr.net.codec import view_from_dict
-
-_MAPS: dict[str, GameMap] = {}
-
-
-def _game_map(map_id: str, map_hash: str) -> GameMap:
-    gm = _MAPS.get(map_id)
-    if gm is None or gm.content_hash != map_hash:
-        gm = find_map(map_id).game_map
-        if gm.content_hash != map_hash:
-            raise TtrError(f"map {map_id!r} changed on disk while the server runs")
-        _MAPS[map_id] = gm
-    return gm
+from ttr.net.messages import same_map
 
 
 def think(map_id: str, map_hash: str, config: dict[str, Any], view: dict[str, Any],
           agent: str, seed: str) -> str:
     """One decision of `agent` for the seat whose view this is (worker entry point)."""
-    gm = _game_map(map_id, map_hash)
+    gm = same_map(map_id, map_hash)
     v = view_from_dict(view, gm, RulesConfig.from_dict(config))
     info = agent_info(agent)
     return format_action(make_agent(agent).choose(v, random.Random(seed), info.budget))
