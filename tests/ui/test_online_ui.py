@@ -177,4 +177,34 @@ def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list
         assert isinstance(top, OnlineScoringScene)
     h, g = host.stack.top, guest.stack.top
     assert h.result == g.result  # type: ignore[attr-defined]
-    assert [s.name for s in h.session.seats] == ["You", "Gus", "Boris"]  # type: ignore
+    assert [s.name for s in h.session.seats] == ["Host", "Gus", "Boris"]  # type: ignore
+
+
+def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App]) -> None:
+    with ServerThread() as st:
+        table, _, _ = st.add_table("usa", "base", [{"kind": "open"},
+                                                   {"kind": "ai", "level": "easy"}])
+        app = _app(tmp_path, "ann")
+        apps.append(app)
+        _join(app, st.server.port, table.code, "Ann")  # type: ignore[union-attr]
+        _until("the board", lambda: isinstance(app.stack.top, OnlineBoardScene), apps)
+        rng = random.Random(7)
+        for _ in range(300):  # a few moves first
+            act(app, rng)
+            frames(app, 1)
+        moves = table.seq
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+        _menu_button(app, "Leave (rejoin later)")
+        assert isinstance(app.stack.top, MenuScene)
+        _menu_button(app, "Online")
+        menu = app.stack.top
+        assert isinstance(menu, OnlineMenuScene) and menu.buttons[2].enabled
+        _menu_button(app, "Rejoin")
+        _until("the board again", lambda: isinstance(app.stack.top, OnlineBoardScene), apps)
+        board = app.stack.top
+        assert isinstance(board, OnlineBoardScene) and board.remote.local == (0,)
+        assert table.seq >= moves and board.shown_view.public.turn == table.state.turn
+        _play(apps, 8)
+        assert isinstance(app.stack.top, OnlineScoringScene)
+        assert app.stack.top.result == results(table.state)

@@ -197,5 +197,6 @@ def run_join(args: argparse.Namespace) -> int:
                        args.resume, ctx, args.give_up, max(0.0, args.pace))
     from ttr.ui.app import run_join_window
 
-    return run_join_window(args.address, args.code, args.name)
+    address = url if args.tls_ca is not None else args.address
+    return run_join_window(address, args.code, args.name, args.tls_ca)
 

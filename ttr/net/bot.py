@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr.ai.base import agent_info, make_agent
-from ttr.engine import Action, GameMap, PlayerView, format_action
+from ttr.engine import Action, GameMap, PlayerView, TtrError, format_action
 from ttr.net.link import Credentials, Link, LinkClosed
 from ttr.net.messages import (
     StateUpdate,
@@ -98,6 +98,9 @@ class BotClient:
         except ProtocolError as e:
             logger.warning("bot: %s", e.msg)
             self.errors.append((e.code, e.msg))
+        except TtrError as e:  # a message that does not fit the game: say so, go on
+            logger.warning("bot: %s", e)
+            self.errors.append(("bad_message", str(e)))
 
     def _handle(self, msg: dict[str, Any]) -> None:
         t = msg["t"]

@@ -70,15 +70,17 @@ class Announcer:
                                 ip_version=IPVersion.V4Only)
         address = interfaces[0] if interfaces else lan_address()
         self.props = _summary(server)
-        name = f"ttr {socket.gethostname()[:30]} {server.port}.{SERVICE}"
+        host = "".join(c if c.isalnum() or c == "-" else "-" for c in socket.gethostname())
+        name = f"ttr {host[:30]} {server.port}.{SERVICE}"
 
         def info(props: dict[str, str]) -> AsyncServiceInfo:
             return AsyncServiceInfo(SERVICE, name, port=server.port, properties=props,
-                                    parsed_addresses=[address])
+                                    parsed_addresses=[address], server=f"{host or 'ttr'}.local.")
 
         self._make = info
         self.info = info(self.props)
         self._tasks: set[Any] = set()
+        self.registered = False
 
     @classmethod
     def start(cls, server: Server, interfaces: list[str] | None = None) -> Announcer | None:
@@ -102,16 +104,21 @@ class Announcer:
     async def _register(self) -> None:
         try:
             await (await self.zc.async_register_service(self.info))
+            self.registered = True
             logger.info("announced on the local network as %r", self.info.name)
+            if _summary(self.server) != self.props:
+                self._changed(None)
         except Exception as e:
             logger.warning("cannot announce on the local network: %s", e)
 
-    def _changed(self, table: Table) -> None:
+    def _changed(self, table: Table | None) -> None:
         props = _summary(self.server)
-        if props == self.props:
+        if props == self.props and table is not None:
             return
         self.props = props
         self.info = self._make(props)
+        if not self.registered:
+            return  # the registration under way announces the latest
         import asyncio
 
         async def update() -> None:

@@ -189,7 +189,7 @@ class Link:
                     self._set("failed", detail)
                     raise LinkClosed(f"cannot connect: {detail}", "connect") from None
                 logger.info("connection lost: %s", detail)
-            except InvalidURI as e:
+            except (InvalidURI, ValueError) as e:
                 self._set("failed", str(e))
                 raise LinkClosed(f"bad address: {e}", "address") from None
             if self._stop:
@@ -209,10 +209,11 @@ class Link:
 
     async def _connect_once(self) -> None:
         self._set("connecting" if not self.welcomed else "reconnecting")
-        async with connect(self.creds.url, ssl=self.ssl, max_size=MAX_SERVER_FRAME,
+        extra: dict[str, Any] = {} if self.ssl is None else {"ssl": self.ssl}
+        async with connect(self.creds.url, max_size=MAX_SERVER_FRAME,
                            open_timeout=self.open_timeout, ping_interval=15,
                            ping_timeout=15, close_timeout=3, compression=None,
-                           proxy=None) as ws:
+                           proxy=None, **extra) as ws:
             self.ws = ws
             try:
                 await ws.send(encode(self._hello()))
@@ -267,7 +268,7 @@ def _why(e: BaseException) -> str:
     if isinstance(e, ssl.SSLError):
         return f"secure connection failed ({e.reason or e})"
     if isinstance(e, InvalidHandshake):
-        return f"not a ttr server, or it is full ({e})"
+        return f"not a ttr server, or it is full, or it wants wss:// ({e})"
     if isinstance(e, OSError):
         return e.strerror or str(e)
     return str(e)

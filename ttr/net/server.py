@@ -466,7 +466,8 @@ class Server:
                 op.get("rules"), with_host=True)
             await self._save(table)
             conn.seats, conn.host = sorted(tokens), True
-            logger.info("table %s created by %s", table.table_id, conn.ip)
+            logger.info("table %s (invite code %s) created by %s", table.table_id, table.code,
+                        conn.ip)
         elif kind == "join":
             table = self._table_by_code(conn, op["code"])
             async with self.locks[table.table_id]:

@@ -272,9 +272,10 @@ def run(args: argparse.Namespace) -> int:
     return app.run()
 
 
-def run_join_window(address: str, code: str | None, name: str | None) -> int:
-    """`ttr join ADDRESS [--code CODE]` without --bot: the window at the Join screen,
-    filled in (Enter joins)."""
+def run_join_window(address: str, code: str | None, name: str | None,
+                    tls_ca: object = None) -> int:
+    """`ttr join ADDRESS [--code CODE] [--tls-ca PEM]` without --bot: the window at the
+    Join screen, filled in (Enter joins)."""
     from ttr.ui.scenes.join import JoinScene
     from ttr.ui.scenes.menu import MenuScene
     from ttr.ui.scenes.online import OnlineMenuScene
@@ -282,6 +283,8 @@ def run_join_window(address: str, code: str | None, name: str | None) -> int:
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     app = App()
+    if tls_ca is not None:
+        app.ctx.extras["tls_ca"] = tls_ca
     app.stack.push(MenuScene(app.ctx))
     app.stack.push(OnlineMenuScene(app.ctx))
     app.stack.push(JoinScene(app.ctx, address, code or "", name or ""))

@@ -21,12 +21,14 @@ class HostSetupScene(SetupScene):
 
     def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
         super().__init__(ctx, preset)
+        self.kind_labels[0] = "Here: at this screen"
         self.kind_labels.insert(1, "Online: a friend joins")
         self.kinds.insert(1, REMOTE)
         for r in self.rows:  # the pickers were built before "Online" existed
             r.kind_picker.options = self.kind_labels
             r.kind_picker.index = self.kinds.index(r.kind) if r.kind in self.kinds else 0
-        if preset is None:
+        if preset is None:  # others see these names: "You" would mean them
+            self.rows[0].name = str(ctx.extras.get("online_name", "Host"))
             self.rows[1].name, self.rows[1].kind = "Friend", REMOTE
             self.rows[1].kind_picker.index = 1
         self.start = Button("Open table", primary=True)

@@ -121,7 +121,13 @@ class LobbyScene(Scene):
             creds.url = self.hosted.url
             creds.hosted = True
             self.address = f"{self.lan}:{self.hosted.port}"
-        net = NetClient(creds, op).start()
+        ctx = None
+        ca = self.ctx.extras.get("tls_ca")
+        if isinstance(ca, Path) and creds.url.startswith("wss://"):
+            import ssl
+
+            ctx = ssl.create_default_context(cafile=str(ca))  # a self-signed server
+        net = NetClient(creds, op, ctx).start()
         self.session = RemoteSession(net)
         self.session.on_welcome.append(self._welcomed)
 

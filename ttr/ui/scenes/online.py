@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from ttr.net.link import Credentials
+from ttr.net.remote import RemoteSession
 from ttr.store.saves import SaveError
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
@@ -129,10 +130,36 @@ class OnlineMenuScene(MenuScene):
 
 class OnlinePauseScene(PauseScene):
     """The pause menu of an online game: no saving (the server does), Leave instead of
-    Quit (the seat stays yours: Online -> Rejoin)."""
+    Quit (the seat stays yours: Online -> Rejoin); the host can let an AI play for
+    players who are away."""
 
-    def __init__(self, ctx: AppContext) -> None:
+    STANDIN = "AI for absent players"
+
+    def __init__(self, ctx: AppContext, session: RemoteSession | None = None) -> None:
         super().__init__(ctx, None)
+        self.session = session
         self.buttons = [Button("Resume", primary=True), Button("Settings"),
                         Button("How to play"), Button("Leave (rejoin later)")]
+        away = self.absent()
+        if session is not None and session.host:
+            self.buttons.insert(1, Button(self.STANDIN, enabled=bool(away),
+                                          tip="Everyone is connected" if not away else ""))
         self.on_resize(ctx.size)
+
+    def absent(self) -> list[int]:
+        """Human seats whose player is away and has no AI playing for them."""
+        s = self.session
+        if s is None or s.info is None:
+            return []
+        return [x.seat for x in s.info.seats
+                if x.kind == "human" and not x.connected and not x.standin]
+
+    def activate(self, i: int) -> None:
+        """Run button `i` (the stand-in button here, the rest as in the pause menu)."""
+        if self.buttons[i].label == self.STANDIN and self.session is not None:
+            for seat in self.absent():
+                self.session.send({"t": "assign", "seat": seat, "kind": "ai",
+                                   "level": "medium"})
+            self.ctx.stack.pop(self)
+            return
+        super().activate(i)

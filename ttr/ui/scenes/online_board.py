@@ -76,7 +76,7 @@ class OnlineBoardScene(BoardScene):
         if self.typing is not None:
             return self._type(e)
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
-            self.ctx.stack.push(OnlinePauseScene(self.ctx))
+            self.ctx.stack.push(OnlinePauseScene(self.ctx, self.remote))
             return True
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not self.queue.busy:
