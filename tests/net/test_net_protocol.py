@@ -218,3 +218,23 @@ def test_rate_limit_names_a_refused_move_and_closes_a_flood() -> None:
     for _ in range(5):
         server._allow(conn, "junk")
     assert closed and set(closed) == {4008}
+
+
+def test_the_janitor_lets_empty_lobbies_and_finished_tables_go(tmp_path: Any) -> None:
+    from ttr.net.server import Server, ServerOptions
+
+    server = Server(ServerOptions(data=tmp_path, forget_done=10, forget_lobby=100))
+    lobby, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+    done, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+    kept, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+    for t in (lobby, done, kept):
+        server.write_now(t)
+    done.status = "done"
+    server.watch.add(kept.table_id)  # a --table table stays
+    now = time.monotonic()
+    assert server.sweep(now + 5) == []
+    assert server.sweep(now + 50) == [done.table_id]
+    assert server.sweep(now + 500) == [lobby.table_id]
+    assert set(server.tables) == {kept.table_id} and lobby.code not in server.codes
+    assert not (tmp_path / "tables" / f"{lobby.table_id}.json").exists()
+    assert (tmp_path / "tables" / f"{kept.table_id}.json").exists()

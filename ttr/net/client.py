@@ -38,6 +38,7 @@ class NetClient:
         self._wake: asyncio.Event | None = None
         self._thread = threading.Thread(target=self._run, name="ttr-net", daemon=True)
         self._ready = threading.Event()
+        self._runner: asyncio.Task[Any] | None = None
 
     @property
     def creds(self) -> Credentials:
@@ -58,8 +59,11 @@ class NetClient:
         self._wake = asyncio.Event()
         self._ready.set()
         sender = asyncio.create_task(self._sender())
+        self._runner = asyncio.current_task()
         try:
             await self.link.run()
+        except asyncio.CancelledError:
+            self.inbox.put(("closed", LinkClosed("left the table", "left")))
         except LinkClosed as e:
             self.inbox.put(("closed", e))
         except Exception as e:  # never let the thread die silently
@@ -106,7 +110,11 @@ class NetClient:
         if loop is not None and not loop.is_closed():
             try:
                 fut = asyncio.run_coroutine_threadsafe(self.link.close(leave), loop)
-                fut.result(4)
+                fut.result(2)
             except Exception:  # closing must never fail loudly
                 logger.debug("close of the network thread did not finish", exc_info=True)
-        self._thread.join(4)
+            runner = self._runner
+            if runner is not None and self._thread.is_alive():
+                with contextlib.suppress(RuntimeError):  # waiting to reconnect: stop now
+                    loop.call_soon_threadsafe(runner.cancel)
+        self._thread.join(2)

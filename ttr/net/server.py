@@ -94,6 +94,10 @@ class ServerOptions:
     """Seconds for the HTTP upgrade (slow or stalled handshakes are dropped)."""
     code_failures: int = 10
     """Wrong invite codes per address per minute before codes are refused."""
+    forget_done: float = 600.0
+    """Seconds a finished table stays loaded after its last player left (its file stays)."""
+    forget_lobby: float = 3600.0
+    """Seconds a lobby nobody is in stays open before it is closed (and its file removed)."""
 
 
 @dataclass(eq=False, slots=True)
@@ -149,6 +153,8 @@ class Server:
         """Saves run here: fsyncs of several tables overlap (one table saves in order)."""
         self._server: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.empty_since: dict[str, float] = {}
+        """Table -> when its last connection left (for the janitor)."""
         self._saves = 0
 
     # ------------------------------------------------------------ lifecycle
@@ -170,6 +176,9 @@ class Server:
         self.port = sock.getsockname()[1]
         for table in self.tables.values():
             self._kick_ai(table)
+            self.empty_since[table.table_id] = time.monotonic()
+        janitor = asyncio.create_task(self._janitor())
+        self._tasks.add(janitor)
 
     @property
     def url(self) -> str:
@@ -191,6 +200,8 @@ class Server:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
         for _, task in list(self.jobs.values()):
+            task.cancel()
+        for task in list(self._tasks):
             task.cancel()
         for h in self.timers.values():
             h.cancel()
@@ -234,6 +245,7 @@ class Server:
             table_id, code, definition.game_map, map_id, config, seats,
             seed if seed is not None else secrets.randbits(48), with_host)
         self.tables[table_id] = table
+        self.empty_since[table_id] = time.monotonic()
         self.codes[code] = table_id
         return table, tokens, host
 
@@ -291,6 +303,39 @@ class Server:
             self.codes[table.code] = table.table_id
             logger.info("resumed table %s (%s, %d actions)", table.table_id, table.status,
                         table.seq)
+
+    async def _janitor(self, every: float = 30.0) -> None:
+        """Unload finished tables and close lobbies nobody is in, after a while; forget
+        old wrong-code counts. (Running games stay loaded while their players are away.)"""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep(time.monotonic())
+
+    def sweep(self, now: float) -> list[str]:
+        """One janitor pass at time `now`; returns the tables it let go."""
+        gone = []
+        for tid, since in list(self.empty_since.items()):
+            table = self.tables.get(tid)
+            if table is None or self.conns.get(tid) or tid in self.watch:
+                continue
+            if table.over and now - since > self.opts.forget_done:
+                gone.append(tid)
+            elif table.status == "lobby" and now - since > self.opts.forget_lobby:
+                gone.append(tid)
+                if self.opts.data is not None:
+                    (self.opts.data / "tables" / f"{tid}.json").unlink(missing_ok=True)
+        for tid in gone:
+            table = self.tables.pop(tid)
+            self.codes.pop(table.code, None)
+            self.empty_since.pop(tid, None)
+            self.conns.pop(tid, None)
+            self.locks.pop(tid, None)
+            self.ended.discard(tid)
+            logger.info("table %s (%s) let go after standing empty", tid, table.status)
+        for ip, misses in list(self.code_misses.items()):
+            if not misses or misses[-1] < now - 60:
+                del self.code_misses[ip]
+        return gone
 
     def _changed(self, table: Table) -> None:
         for hook in self.on_change:
@@ -533,6 +578,7 @@ class Server:
             if conn.host and other.host:
                 other.host = False
         self.conns[tid].add(conn)
+        self.empty_since.pop(tid, None)
         table = conn.table
         for seat in conn.seats:
             self._cancel_timer(tid, seat)
@@ -547,6 +593,8 @@ class Server:
             return
         tid = table.table_id
         self.conns[tid].discard(conn)
+        if not self.conns[tid]:
+            self.empty_since[tid] = time.monotonic()
         conn.table = None
         if table.status == "lobby" and conn.seats and table.seats[conn.seats[0]].kind == "open":
             held = self._connected(table)

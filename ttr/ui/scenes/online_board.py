@@ -114,8 +114,8 @@ class OnlineBoardScene(BoardScene):
     def _presence(self, surface: pygame.Surface) -> None:
         """A dot on each player's row: green connected, grey away, 'AI' for a stand-in."""
         s = self.remote
-        if s.info is None:
-            return
+        if s.info is None or s.status != "online":
+            return  # while we are away ourselves, we do not know who else is there
         f = self.layout.font
         for seat in s.info.seats:
             if seat.kind == "ai":
