@@ -46,3 +46,29 @@ def test_without_zeroconf_the_browser_says_so(monkeypatch: pytest.MonkeyPatch) -
     b = Browser()
     assert not b.start() and b.problem == discovery.MISSING and b.found() == []
     b.close()
+
+
+async def _updated() -> list[discovery.Found]:
+    server = await start_server()
+    announcer = Announcer.start(server, ["127.0.0.1"])  # no table yet
+    assert announcer is not None
+    table, _, _ = server.add_table("europe", "base", [{"kind": "open"}, {"kind": "open"}])
+    server._changed(table)  # a table opened while the announcement is being registered
+    browser = Browser(["127.0.0.1"])
+    try:
+        assert browser.start()
+        end = time.monotonic() + 15
+        while time.monotonic() < end and not [
+                f for f in browser.found() if f.detail == "europe/base 0/2"]:
+            await asyncio.sleep(0.1)
+        return browser.found()
+    finally:
+        browser.close()
+        await announcer.stop()
+        await server.stop()
+
+
+def test_a_table_opened_while_announcing_is_listed() -> None:
+    pytest.importorskip("zeroconf")
+    found = asyncio.run(_updated())
+    assert [f.detail for f in found] == ["europe/base 0/2"]

@@ -54,7 +54,7 @@ TTR_HOME="$OUT/guest-home" SDL_VIDEO_X11_WMCLASS=ttrguest \
   "$PY" "$ROOT/tests/ui/online_window.py" --shots "$OUT/guest" --seed 2 \
   --join "127.0.0.1:$PORT" --code "$CODE" --name Gus >"$OUT/guest.log" 2>&1 &
 pids+=($!)
-GWIN=$(win ttrguest); xdotool windowmove "$GWIN" 1290 0; sleep 2
+GWIN=$(win ttrguest); xdotool windowmove "$GWIN" 1290 0; sleep 4  # LAN search
 shot 3-join-filled
 keys "$GWIN" Return; sleep 2                   # Join
 shot 4-guest-lobby

@@ -113,12 +113,10 @@ class Announcer:
 
     def _changed(self, table: Table | None) -> None:
         props = _summary(self.server)
-        if props == self.props and table is not None:
-            return
+        if props == self.props or not self.registered:
+            return  # unchanged, or the registration under way looks again when done
         self.props = props
         self.info = self._make(props)
-        if not self.registered:
-            return  # the registration under way announces the latest
         import asyncio
 
         async def update() -> None:

@@ -55,13 +55,13 @@ class JoinScene(Scene):
         cw = min(w - 60, 900)
         x0 = (w - cw) // 2
         fh = max(40, h // 16)
-        y = max(120, h // 5)
+        top = max(90, h // 6) + fh  # below the title band, room for a label
+        y = top
         left = int(cw * 0.55)
         for f in self.fields:
             f.rect = pygame.Rect(x0, y, left, fh)
             y += fh * 2
-        self.list_rect = pygame.Rect(x0 + left + 24, max(120, h // 5) - fh // 2,
-                                     cw - left - 24, fh * 6)
+        self.list_rect = pygame.Rect(x0 + left + 24, top - fh // 2, cw - left - 24, fh * 6)
         self.back.rect = pygame.Rect(x0, y + fh // 2, int(cw * 0.2), int(fh * 1.2))
         self.join.rect = pygame.Rect(0, 0, int(cw * 0.3), int(fh * 1.2))
         self.join.rect.topright = (x0 + left, y + fh // 2)
