@@ -208,3 +208,52 @@ def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App
         _play(apps, 8)
         assert isinstance(app.stack.top, OnlineScoringScene)
         assert app.stack.top.result == results(table.state)
+
+
+def test_hot_seat_at_the_host_uses_curtains(tmp_path: Path, apps: list[App]) -> None:
+    """Two people at the host's screen and a friend online: the curtain comes between the
+    two at the screen, and each sees only their own hand."""
+    import asyncio
+
+    from netkit import make_bot
+
+    from ttr.net.link import Credentials
+    from ttr.ui.scenes.handoff import HandoffScene
+
+    with ServerThread() as st:
+        app = _app(tmp_path, "host")
+        apps.append(app)
+        lobby = LobbyScene(app.ctx, "Hosting a game")
+        lobby.pending = (Credentials(st.url), {
+            "kind": "create", "map": "usa", "variant": "base",
+            "seats": [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"},
+                      {"kind": "open"}]})
+        app.stack.push(lobby)
+        _until("the table", lambda: lobby.session is not None and lobby.session.info
+               is not None, apps)
+        assert lobby.session is not None and lobby.session.info is not None
+        assert st.server is not None
+        bot = make_bot(st.server, lobby.session.info.code, "easy", 3, "Cy")
+        done = asyncio.run_coroutine_threadsafe(bot.bot.run(), st.loop)
+        _until("everyone", lambda: lobby.session is not None and lobby.session.info
+               is not None and lobby.session.info.can_start is None, apps)
+        key(pygame.K_RETURN)  # Start
+        _until("the board", lambda: any(isinstance(s, OnlineBoardScene)
+                                        for s in app.stack.scenes), apps)
+        rng = random.Random(2)
+        curtains, owners = 0, set()
+        end = time.monotonic() + 150
+        while not isinstance(app.stack.top, OnlineScoringScene):
+            assert time.monotonic() < end
+            top = app.stack.top
+            if isinstance(top, HandoffScene):
+                curtains += 1
+            board = next(s for s in app.stack.scenes if isinstance(s, OnlineBoardScene))
+            v = board.shown_view
+            assert v.viewer in (None, board.remote.screen_owner)
+            if v.viewer is not None:
+                owners.add(v.viewer)
+            act(app, rng)
+            frames(app, 1)
+        done.result(30)
+    assert curtains >= 10 and owners == {0, 1}
