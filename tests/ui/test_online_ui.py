@@ -257,3 +257,23 @@ def test_hot_seat_at_the_host_uses_curtains(tmp_path: Path, apps: list[App]) -> 
             frames(app, 1)
         done.result(30)
     assert curtains >= 10 and owners == {0, 1}
+
+
+def test_a_wrong_code_or_address_is_said_in_words(tmp_path: Path, apps: list[App]) -> None:
+    with ServerThread() as st:
+        st.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+        app = _app(tmp_path, "eve")
+        apps.append(app)
+        lobby = _join(app, st.server.port, "WRNGCDZZ", "Eve")  # type: ignore[union-attr]
+        _until("the refusal", lambda: lobby.error is not None, apps)
+        assert "invite code" in (lobby.error or "")
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+        assert isinstance(app.stack.top, JoinScene)
+        port = st.server.port  # type: ignore[union-attr]
+    for _ in range(2):  # back to the main menu
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+    lobby = _join(app, port, "ABCDEFGH", "Eve")  # the server is gone now
+    _until("the failure", lambda: lobby.error is not None, apps)
+    assert "nobody answers" in (lobby.error or ""), lobby.error

@@ -80,6 +80,18 @@ def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     return v
 
 
+def _known_level(level: Any) -> str | None:
+    """An AI level this computer knows (a newer server's unknown level shows as "AI")."""
+    from ttr.ai.base import agent_info
+
+    if not isinstance(level, str):
+        return None
+    try:
+        return agent_info(level).name
+    except TtrError:
+        return None
+
+
 def read_table(msg: dict[str, Any]) -> TableInfo:
     """Decode a `table` message.
 
@@ -93,8 +105,8 @@ def read_table(msg: dict[str, Any]) -> TableInfo:
                 raise ProtocolError("bad_message", "table: a seat must be an object")
             seats.append(SeatInfo(
                 _field(s, "seat", int), _field(s, "name", str)[:40], _field(s, "color", str),
-                _field(s, "kind", str), s.get("level") if isinstance(s.get("level"), str)
-                else None, bool(s.get("taken")), bool(s.get("ready")), bool(s.get("connected")),
+                _field(s, "kind", str), _known_level(s.get("level")), bool(s.get("taken")),
+                bool(s.get("ready")), bool(s.get("connected")),
                 s.get("standin") if isinstance(s.get("standin"), str) else None))
         result = msg.get("result")
         return TableInfo(

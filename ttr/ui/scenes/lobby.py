@@ -388,7 +388,8 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, theme.PLAYER_RGB.get(seat.color, (200, 200, 200)),
                              color_box, border_radius=6)
             if seat.kind == "ai":
-                who, kind = seat.name, f"AI: {agent_info(seat.level or 'medium').label}"
+                who = seat.name
+                kind = f"AI: {agent_info(seat.level).label}" if seat.level else "AI"
             elif seat.taken:
                 who, kind = seat.name, "Here (you)" if mine else "Online"
             else:
