@@ -277,3 +277,60 @@ def test_a_wrong_code_or_address_is_said_in_words(tmp_path: Path, apps: list[App
     lobby = _join(app, port, "ABCDEFGH", "Eve")  # the server is gone now
     _until("the failure", lambda: lobby.error is not None, apps)
     assert "nobody answers" in (lobby.error or ""), lobby.error
+
+
+@pytest.mark.slow
+def test_the_host_rejoins_after_its_window_and_server_closed(
+        tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's window (and with it its server) goes away mid-game; started again,
+    Online -> Rejoin restarts the server on the same port, the guest's client comes back
+    by itself and the game ends."""
+    import asyncio
+    import threading
+
+    from ttr.net.bot import BotClient
+    from ttr.net.link import Credentials
+
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))
+    first = _app(tmp_path, "host")
+    apps.append(first)
+    first.ctx.extras["host_port"] = 0
+    _menu_button(first, "Online")
+    _menu_button(first, "Host a game")
+    key(pygame.K_RETURN)
+    frames(first, 2)
+    lobby = first.stack.top
+    assert isinstance(lobby, LobbyScene)
+    _until("the table", lambda: lobby.session is not None and lobby.session.info is not None,
+           apps, 40)
+    assert lobby.session is not None and lobby.session.info is not None
+    port = lobby.hosted.port
+    guest = BotClient(Credentials(lobby.hosted.url), {"kind": "join", "name": "Bo",
+                                                      "code": lobby.session.info.code},
+                      "easy", 1, give_up=90)
+    result: list[object] = []
+    t = threading.Thread(target=lambda: result.append(asyncio.run(guest.run())), daemon=True)
+    t.start()
+    _until("the guest", lambda: lobby.session is not None and lobby.session.info is not None
+           and lobby.session.info.can_start is None, apps)
+    key(pygame.K_RETURN)
+    _until("the board", lambda: isinstance(first.stack.top, OnlineBoardScene), apps)
+    rng = random.Random(1)
+    while guest.seq < 20:
+        act(first, rng)
+        frames(first, 1)
+    board = first.stack.top
+    assert isinstance(board, OnlineBoardScene)
+    stop_hosting(first.ctx)  # the window closes: its server stops with it
+    board.remote.net.close()
+    apps.remove(first)
+    second = _app(tmp_path, "host")  # started again, same credentials file
+    apps.append(second)
+    _menu_button(second, "Online")
+    _menu_button(second, "Rejoin")
+    _until("the board again", lambda: isinstance(second.stack.top, OnlineBoardScene),
+           apps, 60)
+    assert second.ctx.extras["hosted"].port == port  # type: ignore[attr-defined]
+    _play([second], 3)
+    t.join(60)
+    assert result and getattr(result[0], "status", None) == "done"

@@ -132,11 +132,13 @@ class LobbyScene(Scene):
         self.session.on_welcome.append(self._welcomed)
 
     def _welcomed(self, session: RemoteSession) -> None:
+        """Keep the tokens (Rejoin); said again once the table's names are known."""
         creds = session.net.creds
         if session.spectator:
             return
         names = ", ".join(s.name for s in session.seats) if session.seats else ""
-        creds.label = self.label + (f" with {names}" if names else "")
+        where = f"{session.info.map_id}/{session.info.variant}" if session.info else self.label
+        creds.label = where + (f" with {names}" if names else "")
         try:
             creds.save(creds_path(self.ctx))
         except OSError as e:
@@ -179,7 +181,10 @@ class LobbyScene(Scene):
             self.error = self._why(s)
             self.session = None
             return
+        if s.info is not None and before[1] is None:
+            self._welcomed(s)  # now with the map and the names
         if s.started and s.info is not None:
+            self._welcomed(s)  # the names as they play
             self._to_board(s)
         if s.info is not None:
             self.label = f"{s.info.map_id}/{s.info.variant}"
