@@ -18,8 +18,9 @@ ALLOWED: dict[str, set[str]] = {
     "store": {"engine"},
     "maps": {"engine", "store"},
     "game": {"engine", "ai", "store", "maps"},
-    "ui": {"engine", "ai", "store", "maps", "game"},
-    "cli": {"engine", "ai", "store", "maps", "game", "ui"},
+    "net": {"engine", "ai", "store", "maps", "game"},
+    "ui": {"engine", "ai", "store", "maps", "game", "net"},
+    "cli": {"engine", "ai", "store", "maps", "game", "ui", "net"},
 }
 """ttr package -> the ttr packages it may import (lower layers only)."""
 
@@ -29,6 +30,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "store": {"yaml", "platformdirs"},
     "maps": {"yaml"},
     "game": {"yaml"},
+    "net": {"websockets", "zeroconf"},
     "ui": {"pygame", "yaml", "pyttsx3"},  # pyttsx3: the optional speech extra
     "cli": set(),
 }

@@ -1,4 +1,4 @@
-"""The `ttr` command: play (default), simulate, arena, bench.
+"""The `ttr` command: play (default), simulate, arena, bench, serve, join.
 
 Every subcommand's work lives in its own module, imported only when it runs, so
 `ttr simulate` never imports pygame.
@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-SUBCOMMANDS = ("play", "simulate", "arena", "bench")
+SUBCOMMANDS = ("play", "simulate", "arena", "bench", "serve", "join")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rounds", type=_positive_int, default=5,
                        help="play the same games this many times; report the best and median")
+
+    from ttr.cli.serve import add_parsers
+
+    add_parsers(sub)
     return parser
 
 
@@ -196,6 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ttr.cli.bench import run_bench
 
             return run_bench(args)
+        if args.command in ("serve", "join"):
+            from ttr.cli.serve import run_join, run_serve
+
+            return run_serve(args) if args.command == "serve" else run_join(args)
     except KeyboardInterrupt:
         return 130
     except ValueError as e:  # TtrError, MapError and bad options: a message, never a traceback

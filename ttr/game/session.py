@@ -83,12 +83,48 @@ class Update:
     handoff: Seat | None
 
 
+class ScreenOwner:
+    """Who sits at the screen, for any session with `to_act`, `is_human` and `view_for`
+    (shared by `GameSession` and the online `RemoteSession`)."""
+
+    screen_owner: Seat | None
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that decides next, or None once the game is over."""
+        raise NotImplementedError
+
+    def is_human(self, seat: Seat) -> bool:
+        """Whether a person at this screen decides for `seat` now."""
+        raise NotImplementedError
+
+    def view_for(self, seat: Seat | None) -> PlayerView:
+        """What `seat` may see now (None: a spectator)."""
+        raise NotImplementedError
+
+    def screen_view(self) -> PlayerView:
+        """The view of the current screen owner."""
+        return self.view_for(self.screen_owner)
+
+    def pending_handoff(self) -> Seat | None:
+        """The human who must get the screen before acting, or None."""
+        seat = self.to_act
+        if seat is None or not self.is_human(seat) or seat == self.screen_owner:
+            return None
+        return seat
+
+    def take_screen(self, seat: Seat | None) -> PlayerView:
+        """Make `seat` the screen owner (a curtain was dismissed); returns its view."""
+        self.screen_owner = seat
+        return self.screen_view()
+
+
 def _think(agent: str, view: PlayerView, seed: str, budget: float) -> Action:
     """Worker-process entry: one agent decision."""
     return make_agent(agent).choose(view, random.Random(seed), budget)
 
 
-class GameSession:
+class GameSession(ScreenOwner):
     """One game in progress: state, seats, record, and at most one AI job at a time."""
 
     def __init__(self, game_map: GameMap, config: RulesConfig, seats: list[SeatSpec],
@@ -162,22 +198,6 @@ class GameSession:
             return None
         n = len(self.seats)
         return next((s for s in ((seat + k) % n for k in range(n)) if self.is_human(s)), None)
-
-    def screen_view(self) -> PlayerView:
-        """The view of the current screen owner."""
-        return self.view_for(self.screen_owner)
-
-    def pending_handoff(self) -> Seat | None:
-        """The human who must get the screen before acting, or None."""
-        seat = self.to_act
-        if seat is None or not self.is_human(seat) or seat == self.screen_owner:
-            return None
-        return seat
-
-    def take_screen(self, seat: Seat | None) -> PlayerView:
-        """Make `seat` the screen owner (a curtain was dismissed); returns its view."""
-        self.screen_owner = seat
-        return self.screen_view()
 
     def results(self) -> GameResult:
         """The final result (also valid mid-game as a provisional tally)."""

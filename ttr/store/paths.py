@@ -90,6 +90,16 @@ def records_dir() -> Path:
     return data_dir() / "records"
 
 
+def server_dir() -> Path:
+    """Tables of the online game server (`ttr serve`, Host in the menu)."""
+    return data_dir() / "server"
+
+
+def online_path() -> Path:
+    """How to get back to the online game in progress (address, table, seat tokens)."""
+    return config_dir() / "online.json"
+
+
 def settings_path() -> Path:
     """The settings file."""
     return config_dir() / "settings.yaml"
@@ -121,6 +131,7 @@ def describe_paths() -> str:
         ("saves", saves_dir()),
         ("records", records_dir()),
         ("statistics", stats_path()),
+        ("server tables", server_dir()),
         ("logs", log_dir()),
     ]
     width = max(len(name) for name, _ in rows)

@@ -119,6 +119,21 @@ def save_game(path: str | Path, save: SaveGame) -> None:
     write_atomic(Path(path), json.dumps(save.to_dict(), indent=1))  # ASCII: always encodable
 
 
+def read_json(path: str | Path) -> Any:
+    """The data of a save-like JSON file (saves, online tables), read by the one safe
+    reader (`ttr.store.safefile`: size limit, strict UTF-8, depth limit).
+
+    Raises:
+        SaveError: missing, unreadable, empty, too big or not JSON; the message starts
+        with the file name.
+    """
+    p = Path(path)
+    try:
+        return read_data(p, SAVE)
+    except FileReadError as e:
+        raise SaveError(str(e).replace(str(p), p.name, 1)) from None
+
+
 def load_save(path: str | Path) -> SaveGame:
     """Read and check a save file (the record is not replayed here).
 
@@ -127,10 +142,7 @@ def load_save(path: str | Path) -> SaveGame:
         malformed; the message starts with the file name.
     """
     p = Path(path)
-    try:
-        data = read_data(p, SAVE)
-    except FileReadError as e:
-        raise SaveError(str(e).replace(str(p), p.name, 1)) from None
+    data = read_json(p)
     try:
         return SaveGame.from_dict(data)
     except SaveError as e:

@@ -20,6 +20,9 @@ MAX_NAME = 40
 
 _DROP = frozenset(("Cc", "Cs"))
 """Control characters and lone surrogates: never drawable."""
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Bidirectional embeddings, overrides and isolates: they reorder the text drawn after
+them (a name could make a log line read differently), so they are dropped too."""
 _INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"))
 """Categories that draw nothing on their own (spaces, format and combining marks)."""
 
@@ -41,7 +44,7 @@ def clean_text(value: object, limit: int = MAX_NAME, fallback: str = "") -> str:
     out = []
     for ch in value:
         cat = unicodedata.category(ch)
-        if cat in _DROP:
+        if cat in _DROP or ch in _BIDI:
             if ch in "\t\n\r\x0b\x0c":
                 out.append(" ")
             continue
@@ -66,7 +69,7 @@ def text_problem(value: object, limit: int = MAX_NAME) -> str | None:
         return f"text longer than {limit} characters"
     if not visible(value):
         return "text with nothing visible in it"
-    bad = next((ch for ch in value if unicodedata.category(ch) in _DROP), None)
+    bad = next((ch for ch in value if unicodedata.category(ch) in _DROP or ch in _BIDI), None)
     if bad is not None:
         return f"text with a character that cannot be shown ({ascii(bad)})"
     if value != value.strip():

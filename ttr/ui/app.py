@@ -337,3 +337,23 @@ def run(args: argparse.Namespace) -> int:
     app.stack.apply_pending()
     logger.info("window ready after %.0f ms", (time.perf_counter() - t0) * 1000)
     return app.run()
+
+
+def run_join_window(address: str, code: str | None, name: str | None,
+                    tls_ca: object = None) -> int:
+    """`ttr join ADDRESS [--code CODE] [--tls-ca PEM]` without --bot: the window at the
+    Join screen, filled in (Enter joins)."""
+    from ttr.ui.scenes.join import JoinScene
+    from ttr.ui.scenes.menu import MenuScene
+    from ttr.ui.scenes.online import OnlineMenuScene
+
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    app = App()
+    if tls_ca is not None:
+        app.ctx.extras["tls_ca"] = tls_ca
+    app.stack.push(MenuScene(app.ctx))
+    app.stack.push(OnlineMenuScene(app.ctx))
+    app.stack.push(JoinScene(app.ctx, address, code or "", name or ""))
+    app.stack.apply_pending()
+    return app.run()

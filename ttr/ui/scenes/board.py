@@ -64,7 +64,7 @@ def hidden_view(old: PlayerView, new: PlayerView) -> PlayerView:
 
 
 class BoardScene(Scene):
-    """The game table for one `GameSession`."""
+    """The game table for one session (local or online: see `TableSession`)."""
 
     def __init__(self, ctx: AppContext, session: TableSession, map_def: MapDefinition) -> None:
         super().__init__(ctx)
@@ -84,6 +84,8 @@ class BoardScene(Scene):
         self.counters: dict[int, Sprite] = {}
         self.toast = Toast()
         self.intro = f"{map_def.game_map.name}: {session.config.description}"
+        self.notes: list[tuple[int, str]] = []
+        """Public lines for the log (online chat): (events before it, text)."""
         """The log's first line (the events follow, from the shown view)."""
         self.hover_route: str | None = None
         self.hover_city: str | None = None
@@ -160,6 +162,11 @@ class BoardScene(Scene):
             img = render(self.ctx.assets.font(size, cond=True), line, theme.TEXT, width)
             self._log_cache[key] = img
         return img
+
+    def add_note(self, text: str) -> None:
+        """Add a public line (a chat message) to the game log, after the events so far."""
+        self.notes.append((len(self.session.view_for(None).log), text))
+        self.dirty = True
 
     def legal_of(self, kind: type[_A]) -> list[_A]:
         """Legal actions of one type for the shown view."""

@@ -234,7 +234,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     f = max(11, int(lay.font * 0.85))
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
-    for line in (*log_lines(board.shown_view, board.names), board.intro):
+    for line in (*log_lines(board.shown_view, board.names, board.notes), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
         if y < r.y + f + 12:

@@ -39,6 +39,8 @@ class BoardHost(Protocol):
     counters: dict[int, Sprite]
     toast: Toast
     intro: str
+    notes: list[tuple[int, str]]
+    """Public lines for the log (online chat): (events before it, text)."""
     """The game log's first line; the rest is `shown_view.log` in words."""
     hover_route: str | None
     hover_ticket: str | None

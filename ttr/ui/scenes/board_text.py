@@ -102,13 +102,21 @@ def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
     return None
 
 
-def log_lines(view: PlayerView, names: Sequence[str]) -> Iterator[str]:
-    """The game log of `view` (its events, redacted for its seat), newest line first."""
+def log_lines(view: PlayerView, names: Sequence[str],
+              notes: Sequence[tuple[int, str]] = ()) -> Iterator[str]:
+    """The game log of `view` (its events, redacted for its seat), newest line first.
+    `notes` are public lines (online chat), each after the first n events of the game."""
     gm = view.public.game_map
-    for e in reversed(view.log):
-        line = log_line(e, gm, names)
-        if line is not None:
-            yield line
+    later = sorted(notes, key=lambda n: n[0], reverse=True)
+    i = 0
+    for k in range(len(view.log), -1, -1):
+        while i < len(later) and later[i][0] >= k:
+            yield later[i][1]
+            i += 1
+        if k:
+            line = log_line(view.log[k - 1], gm, names)
+            if line is not None:
+                yield line
 
 
 def route_tip(view: PlayerView, route: Route, names: Sequence[str]) -> list[str]:

@@ -1,4 +1,5 @@
-"""The main menu: New game, Continue, Settings, How to play, Quit."""
+"""The main menu: New game, Continue, Online, Load, Replays, Statistics, Settings, How to
+play, Quit."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class MenuScene(Scene):
         self.buttons = [
             Button("New game", primary=True),
             Button("Continue", enabled=False, tip="No saved game yet"),
+            Button("Online"),
             Button("Load game"),
             Button("Replays"),
             Button("Statistics"),
@@ -91,6 +93,10 @@ class MenuScene(Scene):
 
             self.message = continue_game(self.ctx) or ""
             self.check_autosave()
+        elif label == "Online":
+            from ttr.ui.scenes.online import OnlineMenuScene
+
+            self.ctx.stack.push(OnlineMenuScene(self.ctx))
         elif label in ("Load game", "Replays", "Statistics"):
             from ttr.ui.scenes import replay, saves, stats
 

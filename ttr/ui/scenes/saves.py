@@ -110,7 +110,7 @@ def save_named(board: BoardHost, name: str | None = None) -> str:
     that name (ask first: `save_exists`); returns a message."""
     s = board.session
     if not isinstance(s, GameSession):
-        return "This game cannot be saved here"
+        return "Online games are saved by the server after every move"
     name = clean_text(name, MAX_NAME) or \
         f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
@@ -185,7 +185,7 @@ def undo_last(board: BoardHost) -> str | None:
 
     s = board.session
     if not isinstance(s, GameSession):
-        return "Undo is only for games against the computer"
+        return "Undo is off in online games"
     humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]
     if len(humans) != 1:
         return "Undo is only for games against the computer"

@@ -52,6 +52,8 @@ class SeatRow:
 class SetupScene(Scene):
     """One click to start: you against two Medium AIs on USA by default."""
 
+    title = "New game"
+
     def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
         super().__init__(ctx)
         from ttr.ai.base import agent_info
@@ -402,7 +404,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "New game")
+        backdrop(surface, a, self.title)
         kind, row = self.focused()
         self.map_picker.focused = kind == "map"
         self.variant_picker.focused = kind == "variant"

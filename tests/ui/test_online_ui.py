@@ -1,0 +1,336 @@
+"""Online games through the window, driven by the UI test bot: three remote humans at a
+server's table (Menu -> Online -> Join), and Host -> Join between two windows with the
+host's own server process and an AI seat. Every window ends on the scoring screen with
+the server's result."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from uibot import act
+from uihelp import click, frames, key
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from netkit import ServerThread  # noqa: E402
+
+from ttr.engine import results  # noqa: E402
+from ttr.store.autosave import Folders  # noqa: E402
+from ttr.ui.app import App  # noqa: E402
+from ttr.ui.scenes.host import HostSetupScene  # noqa: E402
+from ttr.ui.scenes.join import JoinScene  # noqa: E402
+from ttr.ui.scenes.lobby import LobbyScene  # noqa: E402
+from ttr.ui.scenes.menu import MenuScene  # noqa: E402
+from ttr.ui.scenes.online import OnlineMenuScene, stop_hosting  # noqa: E402
+from ttr.ui.scenes.online_board import OnlineBoardScene, OnlineScoringScene  # noqa: E402
+
+
+def _app(tmp: Path, name: str) -> App:
+    a = App((1280, 720), pace=0.0, settings_file=None)
+    a.ctx.extras["folders"] = Folders(tmp / name / "saves", tmp / name / "records",
+                                      tmp / name / "stats.json")
+    a.ctx.extras["online_path"] = tmp / name / "online.json"
+    a.ctx.extras["lan_interfaces"] = ["127.0.0.1"]
+    a.stack.push(MenuScene(a.ctx))
+    a.stack.apply_pending()
+    return a
+
+
+@pytest.fixture
+def apps(tmp_path: Path) -> Iterator[list[App]]:
+    made: list[App] = []
+    yield made
+    for a in made:
+        for s in list(a.stack.scenes):
+            s.on_exit()
+        stop_hosting(a.ctx)
+
+
+def _type(text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def _menu_button(app: App, label: str) -> None:
+    top = app.stack.top
+    assert top is not None
+    b = next(b for b in top.buttons if b.label == label)  # type: ignore[attr-defined]
+    click(b.rect.center)
+    frames(app, 2)
+
+
+def _join(app: App, url_port: int, code: str, name: str) -> LobbyScene:
+    _menu_button(app, "Online")
+    assert isinstance(app.stack.top, OnlineMenuScene)
+    _menu_button(app, "Join a game")
+    join = app.stack.top
+    assert isinstance(join, JoinScene) and join.address.focused
+    _type(f"127.0.0.1:{url_port}")
+    key(pygame.K_TAB)
+    _type(code.lower())
+    key(pygame.K_TAB)
+    _type(name)
+    frames(app, 1)
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene), type(lobby)
+    return lobby
+
+
+def _until(what: str, ok: object, apps: list[App], seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while not ok():  # type: ignore[operator]
+        assert time.monotonic() < end, f"timed out waiting for {what}"
+        for a in apps:
+            frames(a, 1)
+        time.sleep(0.005)
+
+
+def _play(apps: list[App], seed: int, seconds: float = 150) -> None:
+    rng = random.Random(seed)
+    end = time.monotonic() + seconds
+    while not all(isinstance(a.stack.top, OnlineScoringScene) for a in apps):
+        assert time.monotonic() < end, [type(a.stack.top).__name__ for a in apps]
+        for a in apps:
+            if not isinstance(a.stack.top, OnlineScoringScene):
+                act(a, rng)
+            frames(a, 1)
+
+
+def test_three_remote_humans_play_a_whole_game_through_the_ui(tmp_path: Path,
+                                                              apps: list[App]) -> None:
+    with ServerThread() as st:
+        table, _, _ = st.add_table("europe", "base", [{"kind": "open"}] * 3)
+        port = st.server.port  # type: ignore[union-attr]
+        apps += [_app(tmp_path, n) for n in ("ann", "bo", "cy")]
+        for a, name in zip(apps, ("Ann", "Bo", "Cy"), strict=True):
+            _join(a, port, table.code, name)
+        _until("the boards", lambda: all(isinstance(a.stack.top, OnlineBoardScene)
+                                         for a in apps), apps)
+        _play(apps, 4)
+        final = results(table.state)
+    for a, seat in zip(apps, range(3), strict=True):
+        top = a.stack.top
+        assert isinstance(top, OnlineScoringScene)
+        assert top.result == final
+        assert top.session.local == (seat,)  # type: ignore[attr-defined]
+        assert not (tmp_path / ("ann", "bo", "cy")[seat] / "online.json").exists()
+    assert [s.name for s in table.seats] == ["Ann", "Bo", "Cy"]
+
+
+def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list[App],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))  # the host's server folder
+    host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+    apps += [host, guest]
+    host.ctx.extras["host_port"] = 0  # any free port
+    _menu_button(host, "Online")
+    _menu_button(host, "Host a game")
+    setup = host.stack.top
+    assert isinstance(setup, HostSetupScene)
+    while setup.map_id != "europe":
+        click((setup.map_picker.rect.right - 5, setup.map_picker.rect.centery))
+        frames(host, 1)
+    assert [setup.kinds[r.kind_picker.index] for r in setup.rows] == ["human", "remote",
+                                                                      "medium"]
+    key(pygame.K_RETURN)
+    frames(host, 2)
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene)
+    _until("the host's server and table", lambda: lobby.session is not None
+           and lobby.session.info is not None, [host], 40)
+    assert lobby.session is not None and lobby.session.info is not None
+    info = lobby.session.info
+    assert info.map_id == "europe" and lobby.address.endswith(f":{lobby.hosted.port}")
+    assert (tmp_path / "host" / "online.json").exists()  # Rejoin would work from here
+    guest_lobby = _join(guest, lobby.hosted.port, info.code, "Gus")
+    _until("the guest", lambda: guest_lobby.session is not None and guest_lobby.session.info
+           is not None and guest_lobby.session.local == (1,), [host, guest])
+    key(pygame.K_RETURN)  # host: Start (refused: the guest is not ready)
+    frames(host, 2)
+    _until("a toast", lambda: lobby.toast.active, [host, guest], 5)
+    frames(guest, 1)
+    key(pygame.K_RETURN)  # guest: Ready
+    frames(guest, 2)
+    _until("everyone ready", lambda: lobby.session is not None and lobby.session.info
+           is not None and lobby.session.info.can_start is None, [host, guest])
+    key(pygame.K_RETURN)  # host: Start
+    frames(host, 2)
+    _until("the boards", lambda: all(isinstance(a.stack.top, OnlineBoardScene)
+                                     for a in apps), apps)
+    board = host.stack.top
+    assert isinstance(board, OnlineBoardScene)
+    key(pygame.K_RETURN)  # chat
+    _type("gl hf")
+    key(pygame.K_RETURN)
+    frames(host, 2)
+    _until("the chat line", lambda: any("gl hf" in line for line in board.log), [host, guest])
+    _play(apps, 5)
+    for a in apps:
+        top = a.stack.top
+        assert isinstance(top, OnlineScoringScene)
+    h, g = host.stack.top, guest.stack.top
+    assert h.result == g.result  # type: ignore[attr-defined]
+    assert [s.name for s in h.session.seats] == ["Host", "Gus", "Boris"]  # type: ignore
+
+
+def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App]) -> None:
+    with ServerThread() as st:
+        table, _, _ = st.add_table("usa", "base", [{"kind": "open"},
+                                                   {"kind": "ai", "level": "easy"}])
+        app = _app(tmp_path, "ann")
+        apps.append(app)
+        _join(app, st.server.port, table.code, "Ann")  # type: ignore[union-attr]
+        _until("the board", lambda: isinstance(app.stack.top, OnlineBoardScene), apps)
+        rng = random.Random(7)
+        for _ in range(300):  # a few moves first
+            act(app, rng)
+            frames(app, 1)
+        moves = table.seq
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+        _menu_button(app, "Leave (rejoin later)")
+        assert isinstance(app.stack.top, MenuScene)
+        _menu_button(app, "Online")
+        menu = app.stack.top
+        assert isinstance(menu, OnlineMenuScene) and menu.buttons[2].enabled
+        _menu_button(app, "Rejoin")
+        _until("the board again", lambda: isinstance(app.stack.top, OnlineBoardScene), apps)
+        board = app.stack.top
+        assert isinstance(board, OnlineBoardScene) and board.remote.local == (0,)
+        assert table.seq >= moves and board.shown_view.public.turn == table.state.turn
+        _play(apps, 8)
+        assert isinstance(app.stack.top, OnlineScoringScene)
+        assert app.stack.top.result == results(table.state)
+
+
+def test_hot_seat_at_the_host_uses_curtains(tmp_path: Path, apps: list[App]) -> None:
+    """Two people at the host's screen and a friend online: the curtain comes between the
+    two at the screen, and each sees only their own hand."""
+    import asyncio
+
+    from netkit import make_bot
+
+    from ttr.net.link import Credentials
+    from ttr.ui.scenes.handoff import HandoffScene
+
+    with ServerThread() as st:
+        app = _app(tmp_path, "host")
+        apps.append(app)
+        lobby = LobbyScene(app.ctx, "Hosting a game")
+        lobby.pending = (Credentials(st.url), {
+            "kind": "create", "map": "usa", "variant": "base",
+            "seats": [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"},
+                      {"kind": "open"}]})
+        app.stack.push(lobby)
+        _until("the table", lambda: lobby.session is not None and lobby.session.info
+               is not None, apps)
+        assert lobby.session is not None and lobby.session.info is not None
+        assert st.server is not None
+        bot = make_bot(st.server, lobby.session.info.code, "easy", 3, "Cy")
+        done = asyncio.run_coroutine_threadsafe(bot.bot.run(), st.loop)
+        _until("everyone", lambda: lobby.session is not None and lobby.session.info
+               is not None and lobby.session.info.can_start is None, apps)
+        key(pygame.K_RETURN)  # Start
+        _until("the board", lambda: any(isinstance(s, OnlineBoardScene)
+                                        for s in app.stack.scenes), apps)
+        rng = random.Random(2)
+        curtains, owners = 0, set()
+        end = time.monotonic() + 150
+        while not isinstance(app.stack.top, OnlineScoringScene):
+            assert time.monotonic() < end
+            top = app.stack.top
+            if isinstance(top, HandoffScene):
+                curtains += 1
+            board = next(s for s in app.stack.scenes if isinstance(s, OnlineBoardScene))
+            v = board.shown_view
+            assert v.viewer in (None, board.remote.screen_owner)
+            if v.viewer is not None:
+                owners.add(v.viewer)
+            act(app, rng)
+            frames(app, 1)
+        done.result(30)
+    assert curtains >= 10 and owners == {0, 1}
+
+
+def test_a_wrong_code_or_address_is_said_in_words(tmp_path: Path, apps: list[App]) -> None:
+    with ServerThread() as st:
+        st.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+        app = _app(tmp_path, "eve")
+        apps.append(app)
+        lobby = _join(app, st.server.port, "WRNGCDZZ", "Eve")  # type: ignore[union-attr]
+        _until("the refusal", lambda: lobby.error is not None, apps)
+        assert "invite code" in (lobby.error or "")
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+        assert isinstance(app.stack.top, JoinScene)
+        port = st.server.port  # type: ignore[union-attr]
+    for _ in range(2):  # back to the main menu
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+    lobby = _join(app, port, "ABCDEFGH", "Eve")  # the server is gone now
+    _until("the failure", lambda: lobby.error is not None, apps)
+    assert "nobody answers" in (lobby.error or ""), lobby.error
+
+
+@pytest.mark.slow
+def test_the_host_rejoins_after_its_window_and_server_closed(
+        tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's window (and with it its server) goes away mid-game; started again,
+    Online -> Rejoin restarts the server on the same port, the guest's client comes back
+    by itself and the game ends."""
+    import asyncio
+    import threading
+
+    from ttr.net.bot import BotClient
+    from ttr.net.link import Credentials
+
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))
+    first = _app(tmp_path, "host")
+    apps.append(first)
+    first.ctx.extras["host_port"] = 0
+    _menu_button(first, "Online")
+    _menu_button(first, "Host a game")
+    key(pygame.K_RETURN)
+    frames(first, 2)
+    lobby = first.stack.top
+    assert isinstance(lobby, LobbyScene)
+    _until("the table", lambda: lobby.session is not None and lobby.session.info is not None,
+           apps, 40)
+    assert lobby.session is not None and lobby.session.info is not None
+    port = lobby.hosted.port
+    guest = BotClient(Credentials(lobby.hosted.url), {"kind": "join", "name": "Bo",
+                                                      "code": lobby.session.info.code},
+                      "easy", 1, give_up=90)
+    result: list[object] = []
+    t = threading.Thread(target=lambda: result.append(asyncio.run(guest.run())), daemon=True)
+    t.start()
+    _until("the guest", lambda: lobby.session is not None and lobby.session.info is not None
+           and lobby.session.info.can_start is None, apps)
+    key(pygame.K_RETURN)
+    _until("the board", lambda: isinstance(first.stack.top, OnlineBoardScene), apps)
+    rng = random.Random(1)
+    while guest.seq < 20:
+        act(first, rng)
+        frames(first, 1)
+    board = first.stack.top
+    assert isinstance(board, OnlineBoardScene)
+    stop_hosting(first.ctx)  # the window closes: its server stops with it
+    board.remote.net.close()
+    apps.remove(first)
+    second = _app(tmp_path, "host")  # started again, same credentials file
+    apps.append(second)
+    _menu_button(second, "Online")
+    _menu_button(second, "Rejoin")
+    _until("the board again", lambda: isinstance(second.stack.top, OnlineBoardScene),
+           apps, 60)
+    assert second.ctx.extras["hosted"].port == port  # type: ignore[attr-defined]
+    _play([second], 3)
+    t.join(60)
+    assert result and getattr(result[0], "status", None) == "done"

@@ -1,0 +1,815 @@
+"""The game server: many tables, one asyncio loop, AI in worker processes.
+
+Each connection says `hello` first (create, join, resume or watch a table), then sends
+actions, chat and lobby changes. Every message is checked (size, JSON, type, fields,
+the sender's seats, whose turn, legality) and a bad one gets an `error` naming the
+problem; nothing a client sends can stop a table or the server. Each table is saved
+atomically after every change before anyone is told about it, so a server killed at
+any moment restarts at the last action a client saw. See docs/PROTOCOL.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import secrets
+import ssl
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from ttr.engine import TtrError
+from ttr.maps.mapfile import find_map
+from ttr.net.codec import view_to_dict
+from ttr.net.protocol import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_FLOOD,
+    CLOSE_GOING_AWAY,
+    CLOSE_PROTOCOL,
+    CLOSE_SUPERSEDED,
+    CLOSE_UNKNOWN_TABLE,
+    CLOSE_VERSION,
+    MAX_CLIENT_FRAME,
+    PATH,
+    VERSION,
+    ProtocolError,
+    check_client,
+    decode,
+    encode,
+    error,
+    new_code,
+    normal_code,
+)
+from ttr.net.table import Table
+from ttr.net.thinker import think
+from ttr.store.saves import SaveError, read_json, write_atomic
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class ServerOptions:
+    """How a server runs (the `ttr serve` flags; tests shorten the timeouts)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    data: Path | None = None
+    """Folder for table files; None keeps tables in memory only (tests, benchmarks)."""
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    hello_timeout: float = 5.0
+    max_per_ip: int = 32
+    max_connections: int = 2000
+    max_tables: int = 500
+    rate: float = 20.0
+    """Messages per second a connection may send on average."""
+    burst: int = 40
+    flood_limit: int = 100
+    """Messages refused for rate before the connection is closed (4008)."""
+    out_queue: int = 64
+    """Messages waiting for a slow reader before it is disconnected (4008)."""
+    standin_after: float | None = None
+    """Seconds an absent human's turn waits before an AI stand-in plays it (None: only
+    when the host says so)."""
+    standin_level: str = "medium"
+    workers: int = max(1, (os.cpu_count() or 2) - 1)
+    seed: int | None = None
+    """Seeds of the --table tables (seed, seed + 1, ...); random when None."""
+    ping_interval: float = 15.0
+    open_timeout: float = 10.0
+    """Seconds for the HTTP upgrade (slow or stalled handshakes are dropped)."""
+    code_failures: int = 10
+    """Wrong invite codes per address per minute before codes are refused."""
+    forget_done: float = 600.0
+    """Seconds a finished table stays loaded after its last player left (its file stays)."""
+    forget_lobby: float = 3600.0
+    """Seconds a lobby nobody is in stays open before it is closed (and its file removed)."""
+
+
+@dataclass(eq=False, slots=True)
+class Conn:
+    """One client connection and what it holds."""
+
+    ws: ServerConnection
+    ip: str
+    out: asyncio.Queue[str | None]
+    table: Table | None = None
+    seats: list[int] = field(default_factory=list)
+    host: bool = False
+    spectator: bool = False
+    sent_seq: int = -1
+    """The last action this connection was shown (-1: no view yet)."""
+    tokens: float = 0.0
+    stamp: float = 0.0
+    refused: int = 0
+    closing: bool = False
+    close_with: tuple[int, str] = (1000, "")
+
+    @property
+    def label(self) -> str:
+        """For the log: address, table and seats."""
+        t = self.table.table_id if self.table else "-"
+        return f"{self.ip} table {t} seats {self.seats}"
+
+
+class Server:
+    """Tables, connections and the AI pool; `start()` then `serve_forever()` or `stop()`."""
+
+    def __init__(self, options: ServerOptions | None = None) -> None:
+        self.opts = options or ServerOptions()
+        self.tables: dict[str, Table] = {}
+        self.codes: dict[str, str] = {}
+        self.conns: dict[str, set[Conn]] = defaultdict(set)
+        self.locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.jobs: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self.timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.per_ip: dict[str, int] = defaultdict(int)
+        self.code_misses: dict[str, deque[float]] = defaultdict(deque)
+        self.total = 0
+        self.port = self.opts.port
+        self.ended: set[str] = set()
+        self.watch: set[str] = set()
+        """Tables whose end `wait_done` waits for (the --table tables)."""
+        self.done = asyncio.Event()
+        self.on_change: list[Callable[[Table], None]] = []
+        """Called after a table changes (discovery updates its announcement)."""
+        self._maps: dict[str, Any] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._disk = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ttr-save")
+        """Saves run here: fsyncs of several tables overlap (one table saves in order)."""
+        self._server: Any = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.empty_since: dict[str, float] = {}
+        """Table -> when its last connection left (for the janitor)."""
+        self._saves = 0
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Load saved tables and start listening (port 0 picks a free port)."""
+        self._load_tables()
+        ctx = None
+        if self.opts.tls_cert is not None:
+            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            ctx.load_cert_chain(self.opts.tls_cert, self.opts.tls_key)
+        self._server = await serve(
+            self._handler, self.opts.host, self.opts.port, ssl=ctx,
+            process_request=self._process_request, max_size=MAX_CLIENT_FRAME, max_queue=8,
+            ping_interval=self.opts.ping_interval, ping_timeout=self.opts.ping_interval,
+            open_timeout=self.opts.open_timeout, close_timeout=3, compression=None,
+            server_header=None)
+        sock = next(iter(self._server.sockets))
+        self.port = sock.getsockname()[1]
+        for table in self.tables.values():
+            self._kick_ai(table)
+            self.empty_since[table.table_id] = time.monotonic()
+        janitor = asyncio.create_task(self._janitor())
+        self._tasks.add(janitor)
+
+    @property
+    def url(self) -> str:
+        """The address clients connect to."""
+        scheme = "wss" if self.opts.tls_cert else "ws"
+        host = self.opts.host if self.opts.host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+        if ":" in host:
+            host = f"[{host}]"
+        return f"{scheme}://{host}:{self.port}{PATH}"
+
+    async def stop(self) -> None:
+        """Close every connection (1001), stop the AI pool."""
+        if self._server is not None:
+            self._server.close(close_connections=False)
+            for conns in list(self.conns.values()):
+                for c in list(conns):
+                    self._close(c, CLOSE_GOING_AWAY, "server stopping", flush=True)
+            await asyncio.sleep(0)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._server.wait_closed(), 5)
+        for _, task in list(self.jobs.values()):
+            task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for h in self.timers.values():
+            h.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._disk.shutdown(wait=True)
+
+    async def serve_forever(self) -> None:
+        """Run until cancelled."""
+        await asyncio.Future()
+
+    # ------------------------------------------------------------ tables
+
+    def add_table(self, map_id: str, variant: str, seats: list[dict[str, Any]],
+                  rules: dict[str, Any] | None = None, seed: int | str | None = None,
+                  with_host: bool = False) -> tuple[Table, dict[int, str], str | None]:
+        """Open a new table in the lobby (and save it).
+
+        Raises:
+            ProtocolError: an unknown map or variant, bad seats, too many tables.
+        """
+        if len(self.tables) >= self.opts.max_tables:
+            raise ProtocolError("busy", "this server has no room for another table")
+        try:
+            definition = self._map(map_id)
+        except (TtrError, ValueError) as e:
+            logger.info("cannot open map %r: %s", map_id, e)
+            raise ProtocolError("bad_message", f"this server has no map {map_id[:40]!r}") from None
+        try:
+            config = definition.game_map.rules(variant)
+            if rules:
+                config = config.with_options(**rules)
+        except (TtrError, ValueError, TypeError) as e:
+            raise ProtocolError("bad_message", f"cannot open that game: {e}") from None
+        table_id = secrets.token_urlsafe(6)
+        code = new_code()
+        while code in self.codes:
+            code = new_code()
+        table, tokens, host = Table.create(
+            table_id, code, definition.game_map, map_id, config, seats,
+            seed if seed is not None else secrets.randbits(48), with_host)
+        self.tables[table_id] = table
+        self.empty_since[table_id] = time.monotonic()
+        self.codes[code] = table_id
+        return table, tokens, host
+
+    def _map(self, map_id: str) -> Any:
+        """A map definition, loaded once per server."""
+        if map_id not in self._maps:
+            self._maps[map_id] = find_map(map_id)
+        return self._maps[map_id]
+
+    def _table_path(self, table: Table) -> Path | None:
+        if self.opts.data is None:
+            return None
+        sub = "finished" if table.over else "tables"
+        return self.opts.data / sub / f"{table.table_id}.json"
+
+    def write_now(self, table: Table) -> None:
+        """Save a table now (blocking; the loop uses `_save`)."""
+        path = self._table_path(table)
+        if path is None:
+            return
+        write_atomic(path, json.dumps(table.to_dict(), separators=(",", ":")))
+        if table.over:
+            assert self.opts.data is not None
+            (self.opts.data / "tables" / f"{table.table_id}.json").unlink(missing_ok=True)
+
+    async def _save(self, table: Table) -> None:
+        """Save the table before anyone hears of the change (a failing disk is logged)."""
+        if self.opts.data is None:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._disk, self.write_now, table)
+            self._saves += 1
+        except OSError as e:
+            logger.error("cannot save table %s: %s", table.table_id, e)
+
+    def _load_tables(self) -> None:
+        if self.opts.data is None:
+            return
+        folder = self.opts.data / "tables"
+        if not folder.is_dir():
+            return
+        for p in folder.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                p.unlink()
+        for path in sorted(folder.glob("*.json")):
+            try:
+                table = Table.from_dict(read_json(path), self._map)
+            except SaveError as e:
+                logger.error("table file %s cannot be used: %s", path.name, e)
+                bad = path.with_suffix(".broken")
+                with contextlib.suppress(OSError):
+                    os.replace(path, bad)
+                continue
+            self.tables[table.table_id] = table
+            self.codes[table.code] = table.table_id
+            logger.info("resumed table %s (%s, %d actions)", table.table_id, table.status,
+                        table.seq)
+
+    async def _janitor(self, every: float = 30.0) -> None:
+        """Unload finished tables and close lobbies nobody is in, after a while; forget
+        old wrong-code counts. (Running games stay loaded while their players are away.)"""
+        while True:
+            await asyncio.sleep(every)
+            self.sweep(time.monotonic())
+
+    def sweep(self, now: float) -> list[str]:
+        """One janitor pass at time `now`; returns the tables it let go."""
+        gone = []
+        for tid, since in list(self.empty_since.items()):
+            table = self.tables.get(tid)
+            if table is None or self.conns.get(tid) or tid in self.watch:
+                continue
+            if table.over and now - since > self.opts.forget_done:
+                gone.append(tid)
+            elif table.status == "lobby" and now - since > self.opts.forget_lobby:
+                gone.append(tid)
+                if self.opts.data is not None:
+                    (self.opts.data / "tables" / f"{tid}.json").unlink(missing_ok=True)
+        for tid in gone:
+            table = self.tables.pop(tid)
+            self.codes.pop(table.code, None)
+            self.empty_since.pop(tid, None)
+            self.conns.pop(tid, None)
+            self.locks.pop(tid, None)
+            self.ended.discard(tid)
+            logger.info("table %s (%s) let go after standing empty", tid, table.status)
+        for ip, misses in list(self.code_misses.items()):
+            if not misses or misses[-1] < now - 60:
+                del self.code_misses[ip]
+        return gone
+
+    def _changed(self, table: Table) -> None:
+        for hook in self.on_change:
+            try:
+                hook(table)
+            except Exception:  # a hook must never stop a table
+                logger.exception("table change hook failed")
+        self.check_done()
+
+    def check_done(self) -> None:
+        """Set `done` once every watched table has finished."""
+        if all(self.tables[t].over for t in self.watch if t in self.tables):
+            self.done.set()
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (up to `timeout` s) until every queued message has been handed over."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and any(
+                not c.out.empty() for conns in self.conns.values() for c in conns):
+            await asyncio.sleep(0.05)
+
+    # ------------------------------------------------------------ connections
+
+    def _process_request(self, connection: ServerConnection, request: Request
+                         ) -> Response | None:
+        if request.path.split("?")[0] != PATH:
+            return connection.respond(404, f"ttr speaks on {PATH}\n")
+        ip = _ip_of(connection)
+        if self.per_ip[ip] >= self.opts.max_per_ip or self.total >= self.opts.max_connections:
+            return Response(503, "Service Unavailable",
+                            Headers([("Retry-After", "5"), ("Content-Length", "0")]))
+        return None
+
+    async def _handler(self, ws: ServerConnection) -> None:
+        ip = _ip_of(ws)
+        self.per_ip[ip] += 1
+        self.total += 1
+        conn = Conn(ws, ip, asyncio.Queue(self.opts.out_queue), tokens=self.opts.burst,
+                    stamp=time.monotonic())
+        writer = asyncio.create_task(self._writer(conn))
+        try:
+            await self._session(conn)
+        except ConnectionClosed:
+            pass
+        except Exception:  # never a traceback at a player; the log keeps it
+            logger.exception("connection %s failed", conn.label)
+            with contextlib.suppress(Exception):
+                await ws.close(1011, "server error")
+        finally:
+            self.per_ip[ip] -= 1
+            if self.per_ip[ip] <= 0:
+                del self.per_ip[ip]
+            self.total -= 1
+            self._detach(conn)
+            if not conn.closing:
+                conn.closing = True
+                with contextlib.suppress(asyncio.QueueFull):
+                    conn.out.put_nowait(None)
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 3)
+            writer.cancel()
+
+    async def _writer(self, conn: Conn) -> None:
+        """Send queued messages in order; None in the queue means close."""
+        try:
+            while True:
+                item = await conn.out.get()
+                if item is None:
+                    break
+                await conn.ws.send(item)
+        except ConnectionClosed:
+            return
+        await self._close_now(conn.ws, conn.close_with)
+
+    @staticmethod
+    async def _close_now(ws: ServerConnection, code_reason: tuple[int, str]) -> None:
+        code, reason = code_reason
+        with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
+            await asyncio.wait_for(ws.close(code, reason), 3)
+        if ws.transport is not None and not ws.transport.is_closing():
+            ws.transport.abort()
+
+    def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
+        """Queue a message; a reader that falls too far behind is disconnected."""
+        if conn.closing:
+            return
+        text = msg if isinstance(msg, str) else encode(msg)
+        try:
+            conn.out.put_nowait(text)
+        except asyncio.QueueFull:
+            logger.warning("%s reads too slowly: disconnected", conn.label)
+            self._close(conn, CLOSE_FLOOD, "too slow reading messages", flush=False)
+
+    def _close(self, conn: Conn, code: int, reason: str, flush: bool = True) -> None:
+        """Close after the queued messages (flush) or at once."""
+        if conn.closing:
+            return
+        conn.closing = True
+        conn.close_with = (code, reason)
+        if flush:
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.out.put_nowait(None)
+                return
+        task = asyncio.create_task(self._close_now(conn.ws, (code, reason)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _allow(self, conn: Conn, raw: str | bytes) -> bool:
+        """Token bucket: `rate` messages a second on average, bursts of `burst`. (A move
+        that is applied gives its token back: turns pace moves already.)"""
+        now = time.monotonic()
+        conn.tokens = min(self.opts.burst, conn.tokens + (now - conn.stamp) * self.opts.rate)
+        conn.stamp = now
+        if conn.tokens >= 1:
+            conn.tokens -= 1
+            return True
+        conn.refused += 1
+        ref = _ref_of(raw)
+        if ref is not None or conn.refused == 1 or conn.refused % 20 == 0:
+            self._send(conn, error("rate_limited", "too many messages: slow down", ref))
+        if conn.refused > self.opts.flood_limit:
+            logger.warning("%s floods: disconnected", conn.label)
+            self._close(conn, CLOSE_FLOOD, "too many messages", flush=False)
+        return False
+
+    async def _session(self, conn: Conn) -> None:
+        ws = conn.ws
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.opts.hello_timeout)
+        except TimeoutError:
+            self._close(conn, CLOSE_PROTOCOL, "say hello first")
+            return
+        try:
+            msg = check_client(decode(raw))
+            if msg["t"] != "hello":
+                raise ProtocolError("bad_message", "the first message must be hello")
+            if msg["v"] != VERSION:
+                self._send(conn, error("version", f"this server speaks protocol {VERSION}"))
+                self._close(conn, CLOSE_VERSION, "protocol version")
+                return
+            await self._hello(conn, msg["op"])
+        except ProtocolError as e:
+            self._send(conn, error(e.code, e.msg))
+            code = {"bad_token": CLOSE_BAD_TOKEN, "unknown_table": CLOSE_UNKNOWN_TABLE}.get(
+                e.code, CLOSE_PROTOCOL)
+            self._close(conn, code, e.msg[:100])
+            return
+        async for raw in ws:
+            if conn.closing:
+                break
+            if not self._allow(conn, raw):
+                continue
+            ref = None
+            try:
+                msg = check_client(decode(raw))
+                ref = msg.get("ref") if isinstance(msg.get("ref"), int) else None
+                await self._dispatch(conn, msg)
+                if msg["t"] == "act":
+                    conn.tokens = min(self.opts.burst, conn.tokens + 1)
+            except ProtocolError as e:
+                self._send(conn, error(e.code, e.msg, ref))
+
+    # ------------------------------------------------------------ hello
+
+    async def _hello(self, conn: Conn, op: dict[str, Any]) -> None:
+        kind = op["kind"]
+        tokens: dict[int, str] = {}
+        host_token = None
+        since = 0
+        if kind == "create":
+            table, tokens, host_token = self.add_table(
+                str(op["map"]).lower(), str(op["variant"]).lower(), op["seats"],
+                op.get("rules"), with_host=True)
+            await self._save(table)
+            conn.seats, conn.host = sorted(tokens), True
+            logger.info("table %s (invite code %s) created by %s", table.table_id, table.code,
+                        conn.ip)
+        elif kind == "join":
+            table = self._table_by_code(conn, op["code"])
+            async with self.locks[table.table_id]:
+                seat, token = table.join(op["name"])
+                if table.autostart:
+                    table.seats[seat].ready = True
+                tokens = {seat: token}
+                conn.seats = [seat]
+                await self._save(table)
+        elif kind == "watch":
+            table = self._table_by_code(conn, op["code"])
+            conn.spectator = True
+        else:  # resume
+            found = self.tables.get(str(op["table"]))
+            if found is None:
+                raise ProtocolError("unknown_table", "this table no longer exists")
+            table = found
+            conn.seats, conn.host = table.seats_for(op["tokens"])
+            if not conn.seats and not conn.host:
+                raise ProtocolError("bad_token", "no token given")
+            since = op.get("last_seq") or 0
+        conn.table = table
+        self._attach(conn)
+        welcome: dict[str, Any] = {
+            "t": "welcome", "v": VERSION, "table": table.table_id,
+            "role": "spectator" if conn.spectator else "player", "seats": conn.seats,
+            "host": conn.host, "chat": list(table.chat)[-20:]}
+        if tokens:
+            welcome["tokens"] = {str(s): t for s, t in tokens.items()}
+        if host_token:
+            welcome["host_token"] = host_token
+        self._send(conn, welcome)
+        await self._after_change(table, since_for=conn, since=since)
+        if table.autostart and table.status == "lobby" and table.can_start() is None:
+            async with self.locks[table.table_id]:
+                if table.status == "lobby" and table.can_start() is None:
+                    table.start()
+                    await self._save(table)
+            await self._after_change(table)
+
+    def _table_by_code(self, conn: Conn, code: Any) -> Table:
+        now = time.monotonic()
+        misses = self.code_misses[conn.ip]
+        while misses and misses[0] < now - 60:
+            misses.popleft()
+        if len(misses) >= self.opts.code_failures:
+            raise ProtocolError("rate_limited", "too many wrong codes: wait a minute")
+        table_id = self.codes.get(normal_code(str(code)))
+        if table_id is None or table_id not in self.tables:
+            misses.append(now)
+            raise ProtocolError("unknown_table", "no table has this invite code")
+        return self.tables[table_id]
+
+    def _attach(self, conn: Conn) -> None:
+        assert conn.table is not None
+        tid = conn.table.table_id
+        for other in list(self.conns[tid]):
+            if other.seats and set(other.seats) & set(conn.seats):
+                other.seats = [s for s in other.seats if s not in conn.seats]
+                if not other.seats and not other.host:
+                    self._send(other, error("superseded", "you connected again elsewhere"))
+                    self._close(other, CLOSE_SUPERSEDED, "connected again elsewhere")
+            if conn.host and other.host:
+                other.host = False
+        self.conns[tid].add(conn)
+        self.empty_since.pop(tid, None)
+        table = conn.table
+        for seat in conn.seats:
+            self._cancel_timer(tid, seat)
+            s = table.seats[seat]
+            if s.standin is not None and s.human:
+                s.standin = None  # the person is back
+                self._cancel_job(tid)
+
+    def _detach(self, conn: Conn) -> None:
+        table = conn.table
+        if table is None:
+            return
+        tid = table.table_id
+        self.conns[tid].discard(conn)
+        if not self.conns[tid]:
+            self.empty_since[tid] = time.monotonic()
+        conn.table = None
+        if table.status == "lobby" and conn.seats and table.seats[conn.seats[0]].kind == "open":
+            held = self._connected(table)
+            for seat in conn.seats:
+                if seat not in held and table.autostart:
+                    table.leave(seat)  # an open lobby seat frees up again
+        if table.status == "playing" and self.opts.standin_after is not None:
+            held = self._connected(table)
+            for seat in conn.seats:
+                if seat not in held:
+                    self._start_timer(table, seat)
+        task = asyncio.create_task(self._after_change(table, save=table.status == "lobby"))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _connected(self, table: Table) -> set[int]:
+        return {s for c in self.conns[table.table_id] for s in c.seats}
+
+    # ------------------------------------------------------------ messages
+
+    async def _dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table = conn.table
+        assert table is not None
+        t = msg["t"]
+        if t == "hello":
+            raise ProtocolError("bad_message", "hello was already said")
+        if t == "sync":
+            self._send(conn, table.info(self._connected(table)))
+            if table.state is not None:
+                conn.sent_seq = table.seq
+                self._send(conn, table.state_message(self._seats_of(conn), table.seq))
+            return
+        if t == "chat":
+            if conn.spectator:
+                raise ProtocolError("not_allowed", "spectators cannot chat")
+            seat = conn.seats[0] if conn.seats else None
+            name = table.seats[seat].name if seat is not None else "Host"
+            line = table.add_chat(seat, name, msg["text"])
+            for c in list(self.conns[table.table_id]):
+                self._send(c, line)
+            return
+        if t == "leave":
+            async with self.locks[table.table_id]:
+                for seat in conn.seats:
+                    table.leave(seat)
+            self._close(conn, 1000, "left")
+            return
+        if conn.spectator:
+            raise ProtocolError("not_allowed", "spectators only watch")
+        async with self.locks[table.table_id]:
+            if t == "act":
+                seat = msg["seat"]
+                if seat not in conn.seats:
+                    raise ProtocolError("not_your_seat", f"you do not hold seat {seat}")
+                table.act(seat, msg["seq"], msg["action"], msg["ref"])
+                await self._save(table)
+                self._broadcast(table, actor=conn, ref=msg["ref"])
+                self._kick_ai(table)
+                self._changed(table)
+                return
+            if t == "ready":
+                for seat in conn.seats:
+                    table.set_ready(seat, msg["ready"])
+            elif t == "profile":
+                if msg["seat"] not in conn.seats:
+                    raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}")
+                table.profile(msg["seat"], msg.get("name"), msg.get("color"))
+            elif t == "assign":
+                self._need_host(conn)
+                if msg["seat"] >= len(table.seats):
+                    raise ProtocolError("bad_message", "no such seat")
+                if msg["kind"] == "ai" and table.status == "playing" \
+                        and msg["seat"] in self._connected(table):
+                    raise ProtocolError("not_now", "that player is connected")
+                table.assign(msg["seat"], msg["kind"], msg.get("level"))
+            elif t == "start":
+                self._need_host(conn)
+                table.start()
+            await self._save(table)
+        await self._after_change(table)
+
+    def _need_host(self, conn: Conn) -> None:
+        if not conn.host:
+            raise ProtocolError("not_host", "only the host can do that")
+
+    def _seats_of(self, conn: Conn) -> list[int] | None:
+        return None if conn.spectator or (not conn.seats) else conn.seats
+
+    async def _after_change(self, table: Table, since_for: Conn | None = None,
+                            since: int = 0, save: bool = False) -> None:
+        """Tell everyone at the table about a lobby or presence change; bring `since_for`
+        (a new connection) up to date."""
+        if save:
+            async with self.locks[table.table_id]:
+                await self._save(table)
+        info = encode(table.info(self._connected(table)))
+        for c in list(self.conns[table.table_id]):
+            self._send(c, info)
+        if since_for is not None and table.state is not None:
+            since_for.sent_seq = table.seq
+            self._send(since_for, table.state_message(self._seats_of(since_for),
+                                                      min(max(since, 0), table.seq)))
+        elif table.state is not None:
+            self._broadcast(table)
+        self._kick_ai(table)
+        self._changed(table)
+
+    def _broadcast(self, table: Table, actor: Conn | None = None, ref: int | None = None
+                   ) -> None:
+        """Each connection gets its seats' views and the events since what it saw."""
+        spectator_msgs: dict[int, str] = {}
+        for c in list(self.conns[table.table_id]):
+            if c.sent_seq == table.seq and c is not actor:
+                continue
+            seats = self._seats_of(c)
+            if seats is None:
+                text = spectator_msgs.get(c.sent_seq)
+                if text is None:
+                    text = encode(table.state_message(None, c.sent_seq))
+                    spectator_msgs[c.sent_seq] = text
+                self._send(c, text)
+            else:
+                self._send(c, table.state_message(seats, c.sent_seq,
+                                                  ref if c is actor else None))
+            c.sent_seq = table.seq
+        if table.over and table.table_id not in self.ended:
+            self.ended.add(table.table_id)
+            logger.info("table %s finished after %d actions", table.table_id, table.seq)
+            info = encode(table.info(self._connected(table)))
+            for c in list(self.conns[table.table_id]):
+                self._send(c, info)
+
+    # ------------------------------------------------------------ AI
+
+    def _pool_now(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.opts.workers, mp_context=ctx)
+        return self._pool
+
+    def _kick_ai(self, table: Table) -> None:
+        turn = table.ai_turn()
+        if turn is None:
+            return
+        job = self.jobs.get(table.table_id)
+        if job is not None and job[0] == table.seq and not job[1].done():
+            return
+        seat, agent = turn
+        task = asyncio.create_task(self._ai_move(table, seat, agent, table.seq))
+        self.jobs[table.table_id] = (table.seq, task)
+
+    def _cancel_job(self, tid: str) -> None:
+        job = self.jobs.pop(tid, None)
+        if job is not None:
+            job[1].cancel()
+
+    async def _ai_move(self, table: Table, seat: int, agent: str, seq: int) -> None:
+        view = view_to_dict(table.view(seat))
+        args = (table.map_id, table.game_map.content_hash, table.config.to_dict(), view, agent,
+                table.ai_seed(seat))
+        loop = asyncio.get_running_loop()
+        text = "pass"
+        for attempt in (1, 2):
+            try:
+                text = await loop.run_in_executor(self._pool_now(), think, *args)
+                break
+            except BrokenProcessPool:
+                logger.error("the AI worker died; starting a new one (attempt %d)", attempt)
+                self._pool = None
+            except Exception:
+                logger.exception("AI %s failed at table %s; it plays its first legal move",
+                                 agent, table.table_id)
+                break
+        async with self.locks[table.table_id]:
+            if table.ai_act(seat, seq, text) is None:
+                return
+            await self._save(table)
+            self._broadcast(table)
+        self.jobs.pop(table.table_id, None)
+        self._kick_ai(table)
+        self._changed(table)
+
+    def _start_timer(self, table: Table, seat: int) -> None:
+        delay = self.opts.standin_after
+        if delay is None or not table.seats[seat].human:
+            return
+        key = (table.table_id, seat)
+        self._cancel_timer(*key)
+
+        def fire() -> None:
+            self.timers.pop(key, None)
+            if table.status == "playing" and seat not in self._connected(table):
+                table.seats[seat].standin = self.opts.standin_level
+                logger.info("table %s seat %d: an AI stands in", table.table_id, seat)
+                task = asyncio.create_task(self._after_change(table, save=True))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+        self.timers[key] = asyncio.get_running_loop().call_later(delay, fire)
+
+    def _cancel_timer(self, tid: str, seat: int) -> None:
+        h = self.timers.pop((tid, seat), None)
+        if h is not None:
+            h.cancel()
+
+
+def _ref_of(raw: str | bytes) -> int | None:
+    """The `ref` of a refused message, if it has one (so the sender knows which)."""
+    try:
+        ref = decode(raw).get("ref")
+    except ProtocolError:
+        return None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+
+
+def _ip_of(ws: ServerConnection) -> str:
+    addr = ws.remote_address
+    return str(addr[0]) if isinstance(addr, tuple) and addr else "?"

@@ -1,0 +1,75 @@
+"""Host a game: the New game screen with seats for friends who join over the network."""
+
+from __future__ import annotations
+
+import logging
+
+from ttr.engine import TtrError
+from ttr.ui.scene import AppContext, NewGame
+from ttr.ui.scenes.setup import HUMAN, SetupScene
+from ttr.ui.widgets import Button
+
+logger = logging.getLogger(__name__)
+
+REMOTE = "remote"
+
+
+class HostSetupScene(SetupScene):
+    """Map, rules and seats (here, a friend who joins, or an AI); Enter opens the table."""
+
+    title = "Host a game"
+
+    def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
+        super().__init__(ctx, preset)
+        self.kind_labels[0] = "Here: at this screen"
+        self.kind_labels.insert(1, "Online: a friend joins")
+        self.kinds.insert(1, REMOTE)
+        for r in self.rows:  # the pickers were built before "Online" existed
+            r.kind_picker.options = self.kind_labels
+            r.kind_picker.index = self.kinds.index(r.kind) if r.kind in self.kinds else 0
+        if preset is None:  # others see these names: "You" would mean them
+            self.rows[0].name = str(ctx.extras.get("online_name", "Host"))
+            self.rows[1].name, self.rows[1].kind = "Friend", REMOTE
+            self.rows[1].kind_picker.index = 1
+        self.start = Button("Open table", primary=True)
+        self.on_resize(ctx.size)
+
+    def seat_specs(self) -> list[dict[str, str]]:
+        """The seats as the server's `create` wants them."""
+        specs = []
+        for r in self.rows:
+            kind = self.kinds[r.kind_picker.index]
+            name = r.name.strip() or "Player"
+            if kind == HUMAN:
+                specs.append({"kind": "local", "name": name, "color": r.color})
+            elif kind == REMOTE:
+                specs.append({"kind": "open", "color": r.color})
+            else:
+                specs.append({"kind": "ai", "level": kind, "name": name, "color": r.color})
+        return specs
+
+    def level_hint(self, mouse: tuple[int, int] | None = None) -> str:
+        kinds = [self.kinds[r.kind_picker.index] for r in self.rows]
+        if REMOTE not in kinds:
+            return "Give at least one seat to a friend online (Online: a friend joins)."
+        if kinds.count(HUMAN) >= 2:
+            return "Two people here share this screen: a curtain hides each hand."
+        return super().level_hint(mouse)
+
+    def _start(self) -> None:
+        if self.map_picker.index in self.map_errors:
+            self.toast.show("This map file is broken; fix it in the map editor first.", 4.0)
+            return
+        specs = self.seat_specs()
+        if not any(s["kind"] == "open" for s in specs):
+            self.toast.show("Give at least one seat to a friend (Online: a friend joins)", 4.0)
+            return
+        from ttr.ui.scenes.lobby import LobbyScene
+
+        try:
+            lobby = LobbyScene.hosting(self.ctx, self.map_id, self.variant_picker.value, specs)
+        except (TtrError, OSError, ValueError) as e:
+            logger.warning("cannot host: %s", e)
+            self.toast.show(f"Cannot host: {e}", 4.0)
+            return
+        self.ctx.stack.push(lobby)

@@ -1,0 +1,161 @@
+"""Join a game: the host's address and invite code, your name; games on the local
+network are listed (found by service discovery) and fill in the address."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ttr.net.discovery import Browser, Found
+from ttr.net.protocol import CODE_ALPHABET, MAX_NAME
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.textfield import TextField, focus_next
+from ttr.ui.widgets import Button, Toast, blit_text, panel
+
+logger = logging.getLogger(__name__)
+
+ADDRESS_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-_[]/"
+
+
+class JoinScene(Scene):
+    """Three fields and a list; Enter (or Join) connects."""
+
+    def __init__(self, ctx: AppContext, address: str = "", code: str = "",
+                 name: str = "") -> None:
+        super().__init__(ctx)
+        self.address = TextField("Address of the host", address, 80, "192.168.1.20:8765",
+                                 ADDRESS_CHARS)
+        self.code = TextField("Invite code", code, 12, "ABCD-EFGH",
+                              CODE_ALPHABET + CODE_ALPHABET.lower() + "-")
+        self.name = TextField("Your name", name or str(ctx.extras.get("online_name", "")),
+                              MAX_NAME, "Player")
+        self.fields = [self.address, self.code, self.name]
+        (self.address if not address else self.code if not code else self.name).focused = True
+        self.join = Button("Join", primary=True)
+        self.back = Button("Back")
+        self.toast = Toast()
+        self.browser = Browser(ctx.extras.get("lan_interfaces"))  # type: ignore[arg-type]
+        self.found: list[Found] = []
+        self.found_rects: list[pygame.Rect] = []
+        self.on_resize(ctx.size)
+
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+        self.browser.start()
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+        self.browser.close()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        cw = min(w - 60, 900)
+        x0 = (w - cw) // 2
+        fh = max(40, h // 16)
+        top = max(90, h // 6) + fh  # below the title band, room for a label
+        y = top
+        left = int(cw * 0.55)
+        for f in self.fields:
+            f.rect = pygame.Rect(x0, y, left, fh)
+            y += fh * 2
+        self.list_rect = pygame.Rect(x0 + left + 24, top - fh // 2, cw - left - 24, fh * 6)
+        self.back.rect = pygame.Rect(x0, y + fh // 2, int(cw * 0.2), int(fh * 1.2))
+        self.join.rect = pygame.Rect(0, 0, int(cw * 0.3), int(fh * 1.2))
+        self.join.rect.topright = (x0 + left, y + fh // 2)
+        self.dirty = True
+
+    def _join(self) -> None:
+        from ttr.net.messages import server_url
+        from ttr.ui.scenes.lobby import LobbyScene
+
+        try:
+            server_url(self.address.text)
+        except ValueError as e:
+            self.toast.show(str(e) if self.address.text else "Type the host's address", 4.0)
+            return
+        if len(self.code.text.replace("-", "")) < 8:
+            self.toast.show("The invite code has 8 letters and digits (like ABCD-EFGH)", 4.0)
+            return
+        name = " ".join(self.name.text.split()) or "Player"
+        self.ctx.extras["online_name"] = name
+        self.ctx.stack.push(LobbyScene.joining(self.ctx, self.address.text, self.code.text,
+                                               name))
+
+    def update(self, dt: float) -> None:
+        found = self.browser.found()
+        if found != self.found:
+            self.found = found
+            self.dirty = True
+        if self.toast.active:
+            self.toast.update(dt)
+            self.dirty = True
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._join()
+                return True
+            if e.key == pygame.K_ESCAPE:
+                self.ctx.stack.pop(self)
+                return True
+            if e.key == pygame.K_TAB:
+                focus_next(self.fields)
+                return True
+        if self.join.clicked(e):
+            self._join()
+            return True
+        if self.back.clicked(e):
+            self.ctx.stack.pop(self)
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for game, r in zip(self.found, self.found_rects, strict=False):
+                if r.collidepoint(e.pos):
+                    self.address.text = game.address
+                    for fld in self.fields:
+                        fld.focused = fld is self.code
+                    return True
+        used = False
+        for f in self.fields:
+            used = f.handle(e) or used
+        return used
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        backdrop(surface, a, "Join a game")
+        w, h = surface.get_size()
+        for f in self.fields:
+            f.draw(surface, a)
+        self.back.draw(surface, a)
+        self.join.draw(surface, a)
+        r = self.list_rect
+        size = max(12, r.h // 14)
+        panel(surface, r, theme.PANEL, theme.PANEL_EDGE, 10)
+        blit_text(surface, a, "On this network", size + 2, theme.ACCENT, (r.x + 12, r.y + 10),
+                  bold=True)
+        self.found_rects = []
+        y = r.y + size * 3
+        if self.browser.problem:
+            from ttr.ui.widgets import wrap_text
+
+            wrap_text(surface, a, self.browser.problem, size, theme.TEXT_DIM,
+                      pygame.Rect(r.x + 12, y, r.w - 24, r.bottom - y - 8))
+        elif not self.found:
+            blit_text(surface, a, "Looking for games\u2026", size, theme.TEXT_DIM,
+                      (r.x + 12, y))
+        for game in self.found[:5]:
+            row = pygame.Rect(r.x + 8, y - 4, r.w - 16, size * 3)
+            hover = row.collidepoint(pygame.mouse.get_pos())
+            panel(surface, row, theme.PANEL_LIGHT if hover else theme.PANEL, theme.PANEL_EDGE, 6)
+            blit_text(surface, a, f"{game.host}  ({game.address})", size, theme.TEXT,
+                      (row.x + 8, row.y + 4), max_width=row.w - 16, bold=True)
+            blit_text(surface, a, game.detail, size, theme.TEXT_DIM,
+                      (row.x + 8, row.y + size + 8), max_width=row.w - 16)
+            self.found_rects.append(row)
+            y += size * 3 + 6
+        blit_text(surface, a, "Tab moves between fields \u00b7 Enter joins \u00b7 Esc goes back",
+                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
+        self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))

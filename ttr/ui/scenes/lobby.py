@@ -1,0 +1,435 @@
+"""The lobby of an online table: who sits where, the invite, ready, Start, chat.
+
+It connects first (starting this computer's server when hosting), then shows the table
+as the server describes it; everyone's changes arrive from the server. When the game
+starts, the board replaces it. A refused join (wrong code, full table) or a host that
+cannot be reached is said here in words, with the way back.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ttr.engine import TtrError
+from ttr.net.client import NetClient
+from ttr.net.link import Credentials
+from ttr.net.messages import server_url
+from ttr.net.protocol import MAX_CHAT, normal_code
+from ttr.net.remote import RemoteSession
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.online import creds_path, forget_creds
+from ttr.ui.scenes.textfield import TextField
+from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
+
+logger = logging.getLogger(__name__)
+
+
+def pretty_code(code: str) -> str:
+    """`ABCDEFGH` -> `ABCD-EFGH` (easier to read aloud)."""
+    return f"{code[:4]}-{code[4:]}" if len(code) == 8 else code
+
+
+class LobbyScene(Scene):
+    """Waiting for everyone; built by `hosting`, `joining` or `rejoin`."""
+
+    def __init__(self, ctx: AppContext, title: str) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.session: RemoteSession | None = None
+        self.hosted: Any = None
+        self.pending: tuple[Credentials, dict[str, Any] | None] | None = None
+        self.error: str | None = None
+        self.address = ""
+        """What the host tells friends (`192.168.1.20:8765`)."""
+        self.lan = ""
+        self.label = ""
+        self.leave = Button("Leave")
+        self.action = Button("Start", primary=True)
+        self.chat = TextField("Chat", "", MAX_CHAT, "Say something, Enter sends")
+        self.toast = Toast()
+        self.seat_rows: list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]] = []
+        """(seat, row, colour box, kind box) as drawn."""
+        self.on_resize(ctx.size)
+
+    # ------------------------------------------------------------ building
+
+    @classmethod
+    def hosting(cls, ctx: AppContext, map_id: str, variant: str,
+                seats: list[dict[str, str]]) -> LobbyScene:
+        """Start (or reuse) this computer's server, then open a table on it."""
+        from ttr.net.discovery import lan_address
+        from ttr.net.hosting import HostedServer
+        from ttr.store.paths import log_dir, server_dir
+
+        scene = cls(ctx, "Hosting a game")
+        hosted = ctx.extras.get("hosted")
+        if not isinstance(hosted, HostedServer) or hosted.poll() == "failed":
+            port = int(str(ctx.extras.get("host_port", 8765)))
+            log = ctx.extras.get("server_log")
+            hosted = HostedServer(server_dir(), port,
+                                  log=log if isinstance(log, Path) else log_dir() / "server.log")
+            log_dir().mkdir(parents=True, exist_ok=True)
+            hosted.start()
+            ctx.extras["hosted"] = hosted
+        scene.hosted = hosted
+        scene.lan = lan_address()
+        op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats}
+        scene.pending = (Credentials("", hosted=True), op)
+        scene.label = f"{map_id}/{variant}, hosted here"
+        return scene
+
+    @classmethod
+    def joining(cls, ctx: AppContext, address: str, code: str, name: str) -> LobbyScene:
+        """Connect to a host with an invite code."""
+        scene = cls(ctx, "Joining a game")
+        url = server_url(address)
+        scene.address = address.strip()
+        scene.pending = (Credentials(url), {"kind": "join", "code": normal_code(code),
+                                            "name": name})
+        scene.label = f"at {scene.address}"
+        return scene
+
+    @classmethod
+    def rejoin(cls, ctx: AppContext, creds: Credentials) -> LobbyScene:
+        """Come back to a seat with its saved tokens (restarting our server if hosted)."""
+        if creds.hosted:
+            from urllib.parse import urlsplit
+
+            port = urlsplit(creds.url).port
+            ctx.extras["host_port"] = port or 8765
+            scene = cls.hosting(ctx, "", "", [])
+            scene.pending = (creds, None)
+            scene.label = creds.label
+            return scene
+        scene = cls(ctx, "Rejoining")
+        scene.pending = (creds, None)
+        scene.address = creds.url
+        scene.label = creds.label
+        return scene
+
+    def _connect(self) -> None:
+        assert self.pending is not None
+        creds, op = self.pending
+        self.pending = None
+        if self.hosted is not None:
+            creds.url = self.hosted.url
+            creds.hosted = True
+            self.address = f"{self.lan}:{self.hosted.port}"
+        ctx = None
+        ca = self.ctx.extras.get("tls_ca")
+        if isinstance(ca, Path) and creds.url.startswith("wss://"):
+            import ssl
+
+            ctx = ssl.create_default_context(cafile=str(ca))  # a self-signed server
+        net = NetClient(creds, op, ctx).start()
+        self.session = RemoteSession(net)
+        self.session.on_welcome.append(self._welcomed)
+
+    def _welcomed(self, session: RemoteSession) -> None:
+        """Keep the tokens (Rejoin); said again once the table's names are known."""
+        creds = session.net.creds
+        if session.spectator:
+            return
+        names = ", ".join(s.name for s in session.seats) if session.seats else ""
+        where = f"{session.info.map_id}/{session.info.variant}" if session.info else self.label
+        creds.label = where + (f" with {names}" if names else "")
+        try:
+            creds.save(creds_path(self.ctx))
+        except OSError as e:
+            logger.warning("cannot keep the online credentials: %s", e)
+
+    # ------------------------------------------------------------ flow
+
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def update(self, dt: float) -> None:
+        if self.toast.active:
+            self.toast.update(dt)
+            self.dirty = True
+        if self.pending is not None:
+            if self.hosted is None:
+                self._connect()
+            else:
+                state = self.hosted.poll()
+                if state == "ready":
+                    self._connect()
+                elif state == "failed":
+                    self.error = f"The game server could not start: {self.hosted.error}"
+                    self.pending = None
+                    self.dirty = True
+            return
+        s = self.session
+        if s is None:
+            return
+        before = (s.status, s.info, len(s.chat), len(s.notices))
+        s.pump()
+        if (s.status, s.info, len(s.chat), len(s.notices)) != before:
+            self.dirty = True
+        while s.notices:
+            self.toast.show(s.notices.popleft(), 4.0)
+        if s.closed is not None and not s.started:
+            self.error = self._why(s)
+            self.session = None
+            return
+        if s.info is not None and before[1] is None:
+            self._welcomed(s)  # now with the map and the names
+        if s.started and s.info is not None:
+            self._welcomed(s)  # the names as they play
+            self._to_board(s)
+        if s.info is not None:
+            self.label = f"{s.info.map_id}/{s.info.variant}"
+
+    @staticmethod
+    def _why(s: RemoteSession) -> str:
+        closed = s.closed
+        reason = closed.reason if closed is not None else "the connection ended"
+        if s.notices:
+            reason = s.notices[-1]
+        return reason[0].upper() + reason[1:] if reason else "The connection ended"
+
+    def _to_board(self, s: RemoteSession) -> None:
+        from ttr.maps.mapfile import find_map
+        from ttr.ui.scenes.online_board import OnlineBoardScene
+
+        assert s.info is not None
+        try:
+            map_def = find_map(s.info.map_id)
+        except (TtrError, ValueError) as e:
+            self.error = f"This game's map is not on this computer: {e}"
+            s.close()
+            self.session = None
+            return
+        self.ctx.stack.clear_to(OnlineBoardScene(self.ctx, s, map_def))
+
+    # ------------------------------------------------------------ input
+
+    def _my_seats(self) -> tuple[int, ...]:
+        return self.session.local if self.session is not None else ()
+
+    def _press(self) -> None:
+        s = self.session
+        if s is None or s.info is None:
+            return
+        if s.host:
+            if s.info.can_start:
+                self.toast.show(s.info.can_start, 4.0)
+            else:
+                s.send({"t": "start"})
+            return
+        mine = [x for x in s.info.seats if x.seat in s.local]
+        ready = bool(mine) and all(x.ready for x in mine)
+        s.send({"t": "ready", "ready": not ready})
+
+    def _leave(self) -> None:
+        s = self.session
+        if s is not None:
+            if s.info is not None and s.info.status == "lobby":
+                s.send({"t": "leave"})
+                forget_creds(self.ctx)
+            s.net.close()
+        self.session = None
+        self.ctx.stack.pop(self)
+
+    def _click_seat(self, pos: tuple[int, int]) -> bool:
+        s = self.session
+        if s is None or s.info is None:
+            return False
+        from ttr.net.table import SEAT_COLORS
+        from ttr.ui.scenes.setup import ai_levels
+
+        for seat, _, color_box, kind_box in self.seat_rows:
+            info = s.info.seats[seat]
+            if color_box.collidepoint(pos) and seat in s.local:
+                used = {x.color for x in s.info.seats}
+                free = [c for c in SEAT_COLORS if c not in used] or list(SEAT_COLORS)
+                s.send({"t": "profile", "seat": seat, "color": free[0]})
+                return True
+            if kind_box.collidepoint(pos) and s.host and not (info.kind == "human"
+                                                               and info.taken):
+                levels = ai_levels()
+                cycle = ["open", *levels]
+                now = info.level if info.kind == "ai" else "open"
+                nxt = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else "open"
+                msg: dict[str, Any] = {"t": "assign", "seat": seat,
+                                       "kind": "open" if nxt == "open" else "ai"}
+                if nxt != "open":
+                    msg["level"] = nxt
+                s.send(msg)
+                return True
+        return False
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if self.error is not None or self.session is None:
+            if (e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or \
+                    self.leave.clicked(e):
+                self._leave()
+            return True
+        if self.chat.focused and e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN,
+                                                                         pygame.K_KP_ENTER):
+            self.session.send_chat(self.chat.text)
+            self.chat.text = ""
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self._leave()
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._press()
+            return True
+        if self.leave.clicked(e):
+            self._leave()
+            return True
+        if self.action.clicked(e):
+            self._press()
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._click_seat(e.pos):
+            return True
+        return self.chat.handle(e)
+
+    # ------------------------------------------------------------ drawing
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        cw = min(w - 60, 1100)
+        self.x0 = (w - cw) // 2
+        self.cw = cw
+        self.rh = max(40, h // 16)
+        by = h - self.rh * 2 - 20
+        self.leave.rect = pygame.Rect(self.x0, by, int(cw * 0.18), int(self.rh * 1.2))
+        self.action.rect = pygame.Rect(0, 0, int(cw * 0.3), int(self.rh * 1.2))
+        self.action.rect.topright = (self.x0 + cw, by)
+        self.chat.rect = pygame.Rect(self.x0 + int(cw * 0.52), by - self.rh * 2,
+                                     cw - int(cw * 0.52), self.rh)
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        s = self.session
+        below = backdrop(surface, a, self.title, self.label)
+        w, h = surface.get_size()
+        size = max(13, self.rh // 3)
+        top = below + size * 2
+        if self.error is not None:
+            box = pygame.Rect(self.x0, top, self.cw, self.rh * 4)
+            panel(surface, box, theme.PANEL, theme.BAD, 12)
+            wrap_text(surface, a, self.error, size + 2, theme.TEXT, box.inflate(-32, -32))
+            self.leave.label = "Back"
+            self.leave.draw(surface, a)
+            return
+        if s is None or s.info is None:
+            what = "Starting the game server\u2026" if self.pending and self.hosted else \
+                "Connecting\u2026"
+            if s is not None and s.status == "reconnecting":
+                what = "Connection lost, trying again\u2026"
+            blit_text(surface, a, what, size + 4, theme.TEXT, (w // 2, top + self.rh),
+                      "midtop")
+            self.leave.draw(surface, a)
+            return
+        info = s.info
+        left = pygame.Rect(self.x0, top, int(self.cw * 0.48), self.rh * 7)
+        self._draw_seats(surface, left, size)
+        right = pygame.Rect(self.x0 + int(self.cw * 0.52), top, self.cw - int(self.cw * 0.52),
+                            self.rh * 3)
+        panel(surface, right, theme.PANEL, theme.ACCENT, 12)
+        if s.host:
+            blit_text(surface, a, "Invite your friends", size + 2, theme.ACCENT,
+                      (right.x + 16, right.y + 12), bold=True)
+            blit_text(surface, a, f"Address  {self.address}", size + 4, theme.TEXT,
+                      (right.x + 16, right.y + 12 + size * 2), bold=True)
+            blit_text(surface, a, f"Code  {pretty_code(info.code)}", size + 4, theme.TEXT,
+                      (right.x + 16, right.y + 20 + size * 4), bold=True)
+            hint = ("They choose Online \u2192 Join a game. Over the internet your router "
+                    "must forward this port to this computer.")
+        else:
+            blit_text(surface, a, "Waiting for the host to start", size + 2, theme.ACCENT,
+                      (right.x + 16, right.y + 12), bold=True)
+            blit_text(surface, a, f"{info.map_id}/{info.variant}", size + 2, theme.TEXT,
+                      (right.x + 16, right.y + 12 + size * 2))
+            hint = info.can_start or "Everyone is ready."
+        wrap_text(surface, a, hint, size, theme.TEXT_DIM,
+                  pygame.Rect(right.x, right.bottom + 8, right.w, self.rh * 2))
+        self._draw_chat(surface, size)
+        mine = [x for x in info.seats if x.seat in s.local]
+        if s.host:
+            self.action.label = "Start"
+            self.action.enabled = info.can_start is None
+        else:
+            self.action.label = "Not ready" if mine and all(x.ready for x in mine) else "Ready"
+            self.action.enabled = bool(mine)
+        self.leave.label = "Leave"
+        self.leave.draw(surface, a)
+        self.action.draw(surface, a)
+        if s.status != "online":
+            blit_text(surface, a, "Connection lost, trying again\u2026", size, theme.BAD,
+                      (w // 2, self.leave.rect.centery), "center", bold=True)
+        self.toast.draw(surface, a, (w // 2, self.leave.rect.top - 24))
+
+    def _draw_seats(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        a = self.ctx.assets
+        s = self.session
+        assert s is not None and s.info is not None
+        from ttr.ai.base import agent_info
+
+        blit_text(surface, a, "Players", size + 2, theme.ACCENT, (box.x, box.y - 4),
+                  "bottomleft", bold=True)
+        self.seat_rows = []
+        rh, gap = self.rh, self.rh // 4
+        for i, seat in enumerate(s.info.seats):
+            row = pygame.Rect(box.x, box.y + i * (rh + gap), box.w, rh)
+            mine = seat.seat in s.local
+            panel(surface, row, theme.PANEL_LIGHT if mine else theme.PANEL,
+                  theme.ACCENT if mine else theme.PANEL_EDGE, 8)
+            color_box = pygame.Rect(row.x + 6, row.y + 6, rh - 12, rh - 12)
+            pygame.draw.rect(surface, theme.PLAYER_RGB.get(seat.color, (200, 200, 200)),
+                             color_box, border_radius=6)
+            if seat.kind == "ai":
+                who = seat.name
+                kind = f"AI: {agent_info(seat.level).label}" if seat.level else "AI"
+            elif seat.taken:
+                who, kind = seat.name, "Here (you)" if mine else "Online"
+            else:
+                who, kind = "Open seat", "waiting for a friend"
+            blit_text(surface, a, who, size, theme.TEXT if seat.taken else theme.TEXT_DIM,
+                      (color_box.right + 10, row.centery), "midleft", bold=seat.taken,
+                      max_width=row.w // 2)
+            kind_box = pygame.Rect(row.x + row.w // 2 + 10, row.y + 4, row.w // 3, rh - 8)
+            can_change = s.host and not (seat.kind == "human" and seat.taken)
+            if can_change:
+                panel(surface, kind_box, theme.PANEL, theme.PANEL_EDGE, 6)
+            blit_text(surface, a, kind, size - 1, theme.TEXT_DIM, kind_box.center, "center",
+                      max_width=kind_box.w - 8)
+            state = ""
+            if seat.kind == "human" and seat.taken:
+                state = ("\u2713 ready" if seat.ready else "not ready") if seat.connected \
+                    else "away"
+            blit_text(surface, a, state, size - 1,
+                      theme.GOOD if seat.ready and seat.connected else theme.TEXT_DIM,
+                      (row.right - 10, row.centery), "midright")
+            self.seat_rows.append((seat.seat, row, color_box, kind_box))
+        if s.host:
+            blit_text(surface, a, "Click an open or AI seat to change it; your colour box to "
+                      "change colour.", max(12, size - 2), theme.TEXT_DIM,
+                      (box.x, box.y + len(s.info.seats) * (rh + gap) + 4), max_width=box.w)
+
+    def _draw_chat(self, surface: pygame.Surface, size: int) -> None:
+        a = self.ctx.assets
+        s = self.session
+        assert s is not None
+        r = self.chat.rect
+        lines = list(s.chat)[-5:]
+        y = r.y - 10 - len(lines) * (size + 6)
+        for line in lines:
+            blit_text(surface, a, f"{line.name}: {line.text}", size, theme.TEXT, (r.x, y),
+                      max_width=r.w)
+            y += size + 6
+        self.chat.draw(surface, a)

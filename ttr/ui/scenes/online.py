@@ -1,0 +1,165 @@
+"""Menu -> Online: Host a game, Join a game, Rejoin the game in progress.
+
+Also what the online scenes share: the credentials file that lets a crashed or closed
+window come back to its seat, and the pause menu of an online game.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+from ttr.net.link import Credentials
+from ttr.net.remote import RemoteSession
+from ttr.store.saves import SaveError
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.menu import MenuScene
+from ttr.ui.scenes.pause import PauseScene
+from ttr.ui.widgets import Button, blit_text
+
+logger = logging.getLogger(__name__)
+
+
+def creds_path(ctx: AppContext) -> Path:
+    """Where the window keeps how to get back to its online game (tests may override)."""
+    p = ctx.extras.get("online_path")
+    if isinstance(p, Path):
+        return p
+    from ttr.store.paths import online_path
+
+    return online_path()
+
+
+def saved_creds(ctx: AppContext) -> Credentials | None:
+    """The online game to rejoin, if any (a broken file is ignored, and said in the log)."""
+    path = creds_path(ctx)
+    if not path.exists():
+        return None
+    try:
+        creds = Credentials.load(path)
+    except SaveError as e:
+        logger.warning("cannot use %s: %s", path, e)
+        return None
+    return creds if creds.resumable else None
+
+
+def forget_creds(ctx: AppContext) -> None:
+    """The online game is over (or left for good): nothing to rejoin."""
+    try:
+        creds_path(ctx).unlink(missing_ok=True)
+    except OSError as e:
+        logger.warning("cannot remove the online credentials: %s", e)
+
+
+def stop_hosting(ctx: AppContext) -> None:
+    """Stop this computer's game server, if Host started one."""
+    from ttr.net.hosting import HostedServer
+
+    hosted = ctx.extras.pop("hosted", None)
+    if isinstance(hosted, HostedServer):
+        hosted.stop()
+
+
+class OnlineMenuScene(MenuScene):
+    """Host, Join, Rejoin; arrows + Enter or the mouse (the main menu's handling)."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        self.creds: Credentials | None = None
+        Scene.__init__(self, ctx)
+        self.buttons = [Button("Host a game", primary=True), Button("Join a game"),
+                        Button("Rejoin", enabled=False), Button("Back")]
+        self.focus = 0
+        self.message = ""
+        self.check_autosave()
+        self.layout(ctx.size)
+
+    def check_autosave(self) -> None:
+        """Enable Rejoin when there is an online game to go back to."""
+        self.creds = saved_creds(self.ctx)
+        self.buttons[2].enabled = self.creds is not None
+
+    def activate(self, i: int) -> None:
+        """Run button `i`."""
+        b = self.buttons[i]
+        if not b.enabled:
+            return
+        if b.label == "Host a game":
+            from ttr.ui.scenes.host import HostSetupScene
+
+            self.ctx.stack.push(HostSetupScene(self.ctx))
+        elif b.label == "Join a game":
+            from ttr.ui.scenes.join import JoinScene
+
+            self.ctx.stack.push(JoinScene(self.ctx))
+        elif b.label == "Rejoin" and self.creds is not None:
+            from ttr.ui.scenes.lobby import LobbyScene
+
+            self.ctx.stack.push(LobbyScene.rejoin(self.ctx, self.creds))
+        else:
+            self.ctx.stack.pop(self)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.ctx.stack.pop(self)
+            return True
+        return super().handle_event(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        backdrop(surface, a, "Online", "Play with friends on other computers")
+        for b in self.buttons:
+            b.draw(surface, a)
+        w, h = surface.get_size()
+        size = max(12, h // 60)
+        rejoin = self.buttons[2]
+        note = (self.creds.label or "your game in progress") if self.creds else "no game to rejoin"
+        blit_text(surface, a, note, size, theme.TEXT_DIM,
+                  (rejoin.rect.right + 12, rejoin.rect.centery), "midleft",
+                  max_width=w - rejoin.rect.right - 24)
+        lines = ("Host: this computer runs the game; friends join with its address and the "
+                 "invite code.", "Join: type the address and code your host gives you.")
+        for k, line in enumerate(lines):
+            blit_text(surface, a, line, size, theme.TEXT_DIM,
+                      (w // 2, self.buttons[-1].rect.bottom + 24 + k * (size + 8)), "midtop",
+                      max_width=w - 40)
+
+
+class OnlinePauseScene(PauseScene):
+    """The pause menu of an online game: no saving (the server does), Leave instead of
+    Quit (the seat stays yours: Online -> Rejoin); the host can let an AI play for
+    players who are away."""
+
+    STANDIN = "AI for absent players"
+
+    def __init__(self, ctx: AppContext, session: RemoteSession | None = None) -> None:
+        super().__init__(ctx, None)
+        self.session = session
+        self.buttons = [Button("Resume", primary=True), Button("Settings"),
+                        Button("How to play"), Button("Leave (rejoin later)")]
+        away = self.absent()
+        if session is not None and session.host:
+            self.buttons.insert(1, Button(self.STANDIN, enabled=bool(away),
+                                          tip="Everyone is connected" if not away else ""))
+        self.on_resize(ctx.size)
+
+    def absent(self) -> list[int]:
+        """Human seats whose player is away and has no AI playing for them."""
+        s = self.session
+        if s is None or s.info is None:
+            return []
+        return [x.seat for x in s.info.seats
+                if x.kind == "human" and not x.connected and not x.standin]
+
+    def activate(self, i: int) -> None:
+        """Run button `i` (the stand-in button here, the rest as in the pause menu)."""
+        if self.buttons[i].label == self.STANDIN and self.session is not None:
+            for seat in self.absent():
+                self.session.send({"t": "assign", "seat": seat, "kind": "ai",
+                                   "level": "medium"})
+            self.ctx.stack.pop(self)
+            return
+        super().activate(i)

@@ -1,0 +1,240 @@
+"""The board of an online game: the local board, plus who is connected, a reconnecting
+banner, a chat line (Enter), an online pause menu and the scoring that leads back to
+the Online menu. The board itself learns nothing about the network: it plays a
+`RemoteSession` through the same calls as a local game.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ttr.maps.mapfile import MapDefinition
+from ttr.net.protocol import MAX_CHAT
+from ttr.net.remote import RemoteSession
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.online import OnlinePauseScene, forget_creds
+from ttr.ui.scenes.scoring import ScoringScene
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+
+CHAT_SHOWN = 12.0
+"""Seconds a chat line stays over the map (the log keeps it)."""
+
+
+class OnlineBoardScene(BoardScene):
+    """`BoardScene` for a `RemoteSession`."""
+
+    def __init__(self, ctx: AppContext, session: RemoteSession, map_def: MapDefinition
+                 ) -> None:
+        super().__init__(ctx, session, map_def)
+        self.remote = session
+        self.typing: str | None = None
+        """The chat line being typed, or None."""
+        self.chat_seen = len(session.chat)
+        self.lost_shown = False
+        self._last_news: object = None
+        self.add_note("Online game: press Enter to chat")
+
+    # ------------------------------------------------------------ news
+
+    def update(self, dt: float) -> None:
+        s = self.remote
+        s.pump()
+        self._news()
+        if s.closed is not None and not s.over and not self.lost_shown:
+            self.lost_shown = True
+            self.ctx.stack.push(ConnectionLostScene(self.ctx, s))
+            return
+        if not self.queue.busy and not self.paused and not self.finished and s.over:
+            self.finished = True
+            forget_creds(self.ctx)
+            self.ctx.stack.clear_to(OnlineScoringScene(self.ctx, s, self.map_def))
+            return
+        super().update(dt)
+
+    def _news(self) -> None:
+        s = self.remote
+        chat = list(s.chat)
+        for line in chat[self.chat_seen:] if len(chat) >= self.chat_seen else chat:
+            self.add_note(f"{line.name}: {line.text}")
+        self.chat_seen = len(chat)
+        while s.notices:
+            self.toast.show(s.notices.popleft(), 4.0)
+            self.dirty = True
+        key = (s.status, s.info)
+        if key != self._last_news:
+            self._last_news = key
+            self.dirty = True
+
+    # ------------------------------------------------------------ input
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if self.typing is not None:
+            return self._type(e)
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
+            self.ctx.stack.push(OnlinePauseScene(self.ctx, self.remote))
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self.queue.busy:
+            self.typing = ""
+            pygame.key.start_text_input()
+            self.dirty = True
+            return True
+        return super().handle_event(e)
+
+    def _type(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        if e.type == pygame.TEXTINPUT:
+            self.typing = ((self.typing or "") + e.text)[:MAX_CHAT]
+        elif e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.typing and self.typing.strip():
+                    self.remote.send_chat(self.typing)
+                self.typing = None
+            elif e.key == pygame.K_ESCAPE:
+                self.typing = None
+            elif e.key == pygame.K_BACKSPACE:
+                self.typing = (self.typing or "")[:-1]
+        elif e.type == pygame.MOUSEMOTION:
+            return super().handle_event(e)
+        return True
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._presence(surface)
+        self._status(surface)
+        self._chat(surface)
+
+    def _presence(self, surface: pygame.Surface) -> None:
+        """A dot on each player's row: green connected, grey away, 'AI' for a stand-in."""
+        s = self.remote
+        if s.info is None or s.status != "online":
+            return  # while we are away ourselves, we do not know who else is there
+        f = self.layout.font
+        for seat in s.info.seats:
+            if seat.kind == "ai":
+                continue
+            r = self.layout.player_row(seat.seat)
+            c = (r.right - f // 2 - 2, r.y + f // 2 + 2)
+            if seat.standin:
+                blit_text(surface, self.ctx.assets, "AI plays", max(10, int(f * 0.75)),
+                          theme.ACCENT, (c[0] + 4, c[1]), "midright", bold=True)
+                continue
+            pygame.draw.circle(surface, theme.GOOD if seat.connected else (120, 120, 120),
+                               c, max(3, f // 4))
+
+    def _status(self, surface: pygame.Surface) -> None:
+        s = self.remote
+        if s.status == "online":
+            return
+        m = self.layout.map
+        f = self.layout.font
+        band = pygame.Rect(m.x, m.y, m.w, int(f * 2.2))
+        panel(surface, band, (90, 30, 26), theme.BAD, 0, alpha=230)
+        text = "Connection lost \u2014 reconnecting\u2026" if s.status in (
+            "reconnecting", "connecting") else "Not connected"
+        blit_text(surface, self.ctx.assets, text, int(f * 1.1), theme.TEXT, band.center,
+                  "center", bold=True)
+
+    def _chat(self, surface: pygame.Surface) -> None:
+        s = self.remote
+        m = self.layout.map
+        f = self.layout.font
+        a = self.ctx.assets
+        now = time.time()
+        lines = [c for c in list(s.chat)[-4:] if now - c.ts < CHAT_SHOWN or self.typing
+                 is not None]
+        h = (len(lines) + (1 if self.typing is not None else 0)) * int(f * 1.5)
+        if not h:
+            return
+        box = pygame.Rect(m.x + 8, m.bottom - h - 14, min(m.w // 2, f * 36), h + 6)
+        panel(surface, box, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=200)
+        y = box.y + 4
+        for c in lines:
+            blit_text(surface, a, f"{c.name}: {c.text}", f, theme.TEXT, (box.x + 8, y),
+                      max_width=box.w - 16)
+            y += int(f * 1.5)
+        if self.typing is not None:
+            blit_text(surface, a, f"Say: {self.typing}|", f, theme.HILITE, (box.x + 8, y),
+                      max_width=box.w - 16, bold=True)
+
+
+class ConnectionLostScene(Scene):
+    """The link to the table ended for good: say why; Rejoin or go to the menu."""
+
+    opaque = False
+
+    def __init__(self, ctx: AppContext, session: RemoteSession) -> None:
+        super().__init__(ctx)
+        self.session = session
+        closed = session.closed
+        self.reason = closed.reason if closed is not None else "the connection ended"
+        self.rejoin = Button("Rejoin", primary=True)
+        self.menu = Button("Menu")
+        self.on_resize(ctx.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(0, 0, max(480, w // 3), max(220, h // 4))
+        self.box.center = (w // 2, h // 2)
+        bh = max(38, h // 18)
+        half = (self.box.w - 72) // 2
+        self.menu.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
+        self.rejoin.rect = pygame.Rect(self.box.right - 24 - half, self.menu.rect.y, half, bh)
+        self.dirty = True
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        from ttr.ui.scenes.online import saved_creds
+
+        if self.rejoin.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_RETURN):
+            creds = saved_creds(self.ctx)
+            if creds is not None:
+                from ttr.ui.scenes.lobby import LobbyScene
+                from ttr.ui.scenes.menu import MenuScene
+
+                self.ctx.stack.clear_to(MenuScene(self.ctx))
+                self.ctx.stack.push(LobbyScene.rejoin(self.ctx, creds))
+            return True
+        if self.menu.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
+            self.ctx.nav.to_menu()
+            return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.box, theme.PANEL, theme.BAD, 14)
+        size = max(16, self.box.h // 10)
+        blit_text(surface, a, "Connection lost", size + 4, theme.BAD,
+                  (self.box.centerx, self.box.y + 16), "midtop", bold=True)
+        wrap_text(surface, a, self.reason[0].upper() + self.reason[1:], size, theme.TEXT,
+                  pygame.Rect(self.box.x + 24, self.box.y + size * 3, self.box.w - 48,
+                              self.box.h - size * 6))
+        self.menu.draw(surface, a)
+        self.rejoin.draw(surface, a)
+
+
+class OnlineScoringScene(ScoringScene):
+    """The final tally; the second button goes back to the Online menu."""
+
+    def __init__(self, ctx: AppContext, session: RemoteSession, map_def: MapDefinition
+                 ) -> None:
+        super().__init__(ctx, session, map_def)
+        self.again.label = "Online menu"
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if self.finished and (self.again.clicked(e) or (
+                e.type == pygame.KEYDOWN and e.key == pygame.K_RETURN)):
+            from ttr.ui.scenes.online import OnlineMenuScene
+
+            self.ctx.nav.to_menu()
+            self.ctx.stack.push(OnlineMenuScene(self.ctx))
+            return True
+        return super().handle_event(e)
