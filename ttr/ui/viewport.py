@@ -7,6 +7,15 @@ from dataclasses import dataclass
 import pygame
 
 
+def ui_font(size: tuple[int, int], settings: object = None) -> int:
+    """The body text size in pixels for a window: grows with the window (14 px at 1280x720,
+    42 px at 3840x2160, no cap) times the text-size setting (100/125/150 %)."""
+    w, h = size
+    base = min(h / 50, w / 88)
+    pct = getattr(settings, "text_size", 100)
+    return max(11, round(base * pct / 100))
+
+
 @dataclass(frozen=True, slots=True)
 class Viewport:
     """Maps board units into `rect` with one uniform scale, centred (letterbox)."""
