@@ -30,6 +30,13 @@ def route_rgb(route: Route) -> theme.RGB:
     return theme.GRAY_ROUTE if route.color is None else theme.CARD_RGB[route.color]
 
 
+def slot_colours(route: Route) -> tuple[theme.RGB, theme.RGB]:
+    """An open slot's flat fill (the route colour, lightened: printed, not a train) and its
+    outline (the route colour, darkened: white and gray routes still show on the land)."""
+    rgb = route_rgb(route)
+    return theme.mix(rgb, theme.LAND, 0.58), theme.mix(rgb, (0, 0, 0), 0.3)
+
+
 def scale_quad(q: Quad, k: float) -> Quad:
     """A quad scaled by `k` about its centre."""
     cx, cy = geo.quad_center(q)
@@ -180,8 +187,7 @@ class MapRenderer:
     def _slots(self, surf: pygame.Surface, r: Route) -> None:
         vp = self.vp
         assert vp is not None
-        fill = route_rgb(r)
-        edge = theme.SLOT_EDGE
+        fill, edge = slot_colours(r)
         lw = max(1, round(vp.scale * 1.3))
         for i, q in enumerate(self.slots[r.id]):
             pts = [self._local(p) for p in q]
@@ -189,7 +195,7 @@ class MapRenderer:
             if r.tunnel:
                 _dashed_outline(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), vp.scale * 4.5)
             else:
-                for j in range(lw):
+                for j in range(lw + 1):
                     pygame.draw.aalines(surf, edge, True, pts if j == 0 else
                                         [self._local(p) for p in scale_quad(q, 1 - j * 0.06)])
             if self._cb and r.color is not None:
@@ -228,11 +234,13 @@ class MapRenderer:
             surf.blit(ink, rect)
 
     def trains_layer(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
-                     hidden: frozenset[str] = frozenset()) -> pygame.Surface:
-        """The claimed routes drawn as the owners' train cars (cached per ownership)."""
+                     hidden: frozenset[str] = frozenset(),
+                     closed: frozenset[int] = frozenset()) -> pygame.Surface:
+        """The claimed routes drawn as the owners' train cars, and the `closed` twin tracks
+        (route indices) dimmed with a hatch (cached per ownership)."""
         if self._cb != self.assets.colorblind and self.vp is not None:
             self.resize(self.vp)  # the setting changed: symbols on or off
-        key = (tuple(owners), tuple(player_rgb), hidden)
+        key = (tuple(owners), tuple(player_rgb), hidden, closed)
         if self.trains is not None and key == self._owners_key:
             return self.trains
         assert self.vp is not None and self.static is not None
@@ -242,7 +250,8 @@ class MapRenderer:
             if seat is not None and r.id not in hidden:
                 drawn[r.id] = seat
         old = self._drawn if self.trains is not None and self._owners_key else None
-        same_colours = self._owners_key is not None and key[1] == self._owners_key[1]
+        same_colours = (self._owners_key is not None and key[1] == self._owners_key[1]
+                        and not closed)
         if old is not None and same_colours and all(
             drawn.get(rid) == seat for rid, seat in old.items()
         ):
@@ -259,6 +268,8 @@ class MapRenderer:
             trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
             for rid, seat in drawn.items():
                 self._cars(trains, rid, player_rgb[seat])
+            for i in sorted(closed):
+                self._closed(trains, self.gm.routes[i].id)
             self._composed = None
         self.trains = trains
         self._drawn, self._owners_key = drawn, key
@@ -267,6 +278,15 @@ class MapRenderer:
     def _cars(self, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
         for q in self.slots[route_id]:
             draw_car(surf, [self._local(p) for p in q], rgb, mark=self._cb)
+
+    def _closed(self, surf: pygame.Surface, route_id: str) -> None:
+        """A twin track nobody may claim: the slots veiled in land colour, hatched."""
+        assert self.vp is not None
+        step = max(3.0, self.vp.scale * 3.2)
+        for q in self.slots[route_id]:
+            pts = [self._local(p) for p in q]
+            pygame.draw.polygon(surf, (*theme.LAND, 200), pts)
+            hatch(surf, pts, (*theme.SLOT_EDGE, 170), step)
 
     def _cars_rect(self, route_id: str) -> pygame.Rect:
         """The pixels a route's claimed cars (with shadows) may touch, in layer coordinates."""
@@ -277,9 +297,11 @@ class MapRenderer:
                            math.ceil(max(xs) - min(xs)) + 2 * pad,
                            math.ceil(max(ys) - min(ys)) + 2 * pad)
 
-    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB]) -> pygame.Surface:
-        """Static layer, trains and top layer as one opaque surface (one blit per frame)."""
-        self.trains_layer(owners, player_rgb)
+    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
+                 closed: frozenset[int] = frozenset()) -> pygame.Surface:
+        """Static layer, trains (and `closed` twin tracks) and top layer as one opaque
+        surface (one blit per frame)."""
+        self.trains_layer(owners, player_rgb, closed=closed)
         if self._composed is None:
             assert self.static is not None
             surf = self.static.copy()
@@ -309,7 +331,7 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
     body = grow(geo.TRAIN_ALONG, geo.TRAIN_ACROSS)
     off = geo.TRAIN_SHADOW + lift * 0.3
     pygame.draw.polygon(surf, (20, 16, 12, 140), [(x + off, y + off) for x, y in body])
-    edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else (170, 170, 170)
+    edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else theme.outline_for(rgb)
     pygame.draw.polygon(surf, edge, body)
     pygame.draw.polygon(surf, rgb, grow(0.96, 1.02))
     if mark:
@@ -339,6 +361,24 @@ def _remember(cache: _Cache[_T], slots: object, key: tuple[object, ...], value: 
     if len(cache) >= 8:
         cache.pop(next(iter(cache)))
     cache[(id(slots), *key)] = (slots, value)
+
+
+def hatch(surf: pygame.Surface, pts: Sequence[tuple[float, float]],
+          color: tuple[int, int, int, int], step: float) -> None:
+    """Diagonal hatch lines across the convex polygon `pts` (clipped to it)."""
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                      math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    lines = pygame.Surface(box.size, pygame.SRCALPHA)
+    n = box.w + box.h
+    k = 0.0
+    while k < n:
+        pygame.draw.line(lines, color, (k, 0), (k - box.h, box.h), max(1, round(step / 3)))
+        k += step
+    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(lines, box)
 
 
 def _grain_tile(size: int = 240) -> pygame.Surface:

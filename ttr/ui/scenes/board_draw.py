@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Pass, PlayerView
+from ttr.engine.table import closed_twins
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.maprender import draw_car
@@ -87,7 +88,7 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
     assert vp is not None and r.static is not None
     v = board.shown_view
     dest = vp.map_px
-    surface.blit(r.composed(v.public.owners, board.player_rgb), dest)
+    surface.blit(r.composed(v.public.owners, board.player_rgb, closed_twins(v.public)), dest)
     stations = dict(board.overrides.get("stations", {}))
     gm = v.public.game_map
     for i, owner in enumerate(v.public.stations):
@@ -122,12 +123,16 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
 
 def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
              rgb: theme.RGB) -> None:
-    s = max(6.0, 11 * scale)
-    x, y = c
-    pts = [(x - s, y + s * 0.2), (x, y - s * 1.1), (x + s, y + s * 0.2), (x + s * 0.8, y + s * 0.9),
-           (x - s * 0.8, y + s * 0.9)]
+    """A station: a house in the owner's colour with a shadow and a contrasting rim, set
+    above the city's dot (never a disc, so it cannot pass for one)."""
+    s = max(7.0, 12 * scale)
+    x, y = c[0], c[1] - s * 0.55
+    pts = [(x - s, y + s * 0.1), (x, y - s * 1.0), (x + s, y + s * 0.1), (x + s * 0.8, y + s),
+           (x - s * 0.8, y + s)]
+    off = max(1.5, s * 0.18)
+    pygame.draw.polygon(surface, (20, 16, 12), [(px + off, py + off) for px, py in pts])
     pygame.draw.polygon(surface, rgb, pts)
-    pygame.draw.aalines(surface, (20, 20, 20), True, pts)
+    pygame.draw.polygon(surface, theme.outline_for(rgb), pts, max(1, round(s / 7)))
 
 
 # ---------------------------------------------------------------- side bar

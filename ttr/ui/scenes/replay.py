@@ -14,6 +14,7 @@ import pygame
 
 from ttr.engine import COLORS, LOCO, CardColor, TtrError
 from ttr.engine.scoring import connected_tickets
+from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.ui import theme
@@ -289,7 +290,8 @@ class ReplayScene(Scene):
         v = self.frame.view
         vp = self.renderer.vp
         assert vp is not None
-        surface.blit(self.renderer.composed(v.public.owners, self.player_rgb), vp.map_px)
+        surface.blit(self.renderer.composed(v.public.owners, self.player_rgb,
+                                                closed_twins(v.public)), vp.map_px)
         wr = self.words_rect
         hint = blit_text(surface, a, HINT, max(11, f - 3), theme.TEXT_DIM, wr.topright,
                          "topright", max_width=wr.w // 2)

@@ -8,6 +8,7 @@ from typing import Protocol
 import pygame
 
 from ttr.engine import GameResult
+from ttr.engine.table import closed_twins
 from ttr.engine.view import PublicState
 from ttr.ui import geometry as geo
 from ttr.ui import theme
@@ -70,7 +71,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
     r = sc.renderer
     vp = r.vp
     assert vp is not None and r.static is not None
-    surface.blit(r.composed(sc.public.owners, sc.rgb), vp.map_px)
+    surface.blit(r.composed(sc.public.owners, sc.rgb, closed_twins(sc.public)), vp.map_px)
     st = sc.current
     if st is not None:
         shade = pygame.Surface(vp.map_px.size, pygame.SRCALPHA)
