@@ -80,14 +80,14 @@ class MapRenderer:
 
     def route_at(self, pos: tuple[int, int]) -> str | None:
         """The route under a window pixel, or None (a little slack for thin slots)."""
-        if self.vp is None or not self.vp.map_px.collidepoint(pos):
+        if self.vp is None or not self.vp.visible.collidepoint(pos):
             return None
         pad = max(2.0, 3.0 / self.vp.scale)
         return geo.route_at(self.slots, self.vp.to_board(pos), pad)
 
     def city_at(self, pos: tuple[int, int]) -> str | None:
         """The city whose dot is under a window pixel, or None."""
-        if self.vp is None:
+        if self.vp is None or not self.vp.visible.collidepoint(pos):
             return None
         b = self.vp.to_board(pos)
         r = geo.CITY_RADIUS + max(3.0, 5.0 / self.vp.scale)
@@ -105,6 +105,38 @@ class MapRenderer:
         self.trains = None
         self._owners_key = None
         self._composed = None
+
+    def show(self, vp: Viewport) -> None:
+        """Use viewport `vp`: a pan (same scale, whole-pixel move) keeps every cached layer;
+        anything else draws them again (`resize`)."""
+        old = self.vp
+        if (old is not None and self.static is not None and old.scale == vp.scale
+                and old.board_size == vp.board_size
+                and (old.ox - round(old.ox), old.oy - round(old.oy))
+                == (vp.ox - round(vp.ox), vp.oy - round(vp.oy))):
+            self.vp = vp
+        else:
+            self.resize(vp)
+
+    def preview(self, surface: pygame.Surface, target: Viewport) -> None:
+        """The last sharp map scaled to `target` (a zoom step costs milliseconds; the
+        caller draws it sharp with `show` once the zooming stops). Only what `target`
+        shows is scaled; the caller clips to the map rectangle."""
+        old, img = self.vp, self._composed
+        if old is None or img is None:
+            return
+        k = target.scale / old.scale
+        vis = target.visible
+        x0, y0 = old.to_px(target.to_board(vis.topleft))
+        x1, y1 = old.to_px(target.to_board(vis.bottomright))
+        src = pygame.Rect(math.floor(x0) - old.map_px.x, math.floor(y0) - old.map_px.y,
+                          math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2).clip(img.get_rect())
+        if src.w <= 0 or src.h <= 0:
+            return
+        dx, dy = target.to_px(old.to_board((src.x + old.map_px.x, src.y + old.map_px.y)))
+        part = pygame.transform.scale(img.subsurface(src),
+                                      (max(1, round(src.w * k)), max(1, round(src.h * k))))
+        surface.blit(part, (round(dx), round(dy)))
 
     def _local(self, p: tuple[float, float]) -> tuple[float, float]:
         assert self.vp is not None

@@ -35,6 +35,33 @@ class Viewport:
         oy = rect.y + (rect.h - bh * scale) / 2
         return Viewport(board_size, rect, scale, ox, oy)
 
+    @staticmethod
+    def zoomed(board_size: tuple[float, float], rect: pygame.Rect, zoom: float,
+               centre: tuple[float, float] | None) -> Viewport:
+        """`fit` times `zoom`, with board point `centre` (default: the board's middle) at the
+        middle of `rect`, moved so the board covers `rect` where it is larger than it. Whole
+        pixel offsets, so panning moves cached layers without drawing them again."""
+        fit = Viewport.fit(board_size, rect)
+        if zoom <= 1.0:
+            return fit
+        bw, bh = board_size
+        scale = fit.scale * zoom
+        cx, cy = centre if centre is not None else (bw / 2, bh / 2)
+
+        def axis(lo: int, size: int, c: float, extent: float) -> float:
+            if extent <= size:
+                return lo + (size - extent) / 2
+            return min(lo, max(lo + size - extent, lo + size / 2 - c * scale))
+
+        ox = round(axis(rect.x, rect.w, cx, bw * scale))
+        oy = round(axis(rect.y, rect.h, cy, bh * scale))
+        return Viewport(board_size, rect, scale, ox, oy)
+
+    @property
+    def visible(self) -> pygame.Rect:
+        """The window pixels where the board shows (the map rectangle when zoomed in)."""
+        return self.map_px.clip(self.rect)
+
     def to_px(self, p: tuple[float, float]) -> tuple[float, float]:
         """Board units -> window pixels."""
         return (self.ox + p[0] * self.scale, self.oy + p[1] * self.scale)

@@ -36,6 +36,7 @@ from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
+from ttr.ui.camera import SETTLE, Camera
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
@@ -47,7 +48,7 @@ from ttr.ui.scenes.board_text import (
     refuse_route,
     refuse_tickets,
 )
-from ttr.ui.viewport import BoardLayout, Viewport
+from ttr.ui.viewport import BoardLayout
 from ttr.ui.widgets import Button, Toast
 
 logger = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class BoardScene(Scene):
         self.session = session
         self.map_def = map_def
         self.renderer = MapRenderer(map_def, ctx.assets)
+        self.camera = Camera(map_def.layout.size)
         self.names = [s.name for s in session.seats]
         from ttr.ai.base import agent_info
 
@@ -87,6 +89,9 @@ class BoardScene(Scene):
         self.hover_route: str | None = None
         self.hover_city: str | None = None
         self.hover_ticket: str | None = None
+        self.offered: tuple[str, ...] = ()
+        """Tickets being chosen now (their cities are highlighted on the map)."""
+        self.chosen: frozenset[str] = frozenset()
         self.hover_market: str | None = None
         self.mouse = (0, 0)
         self.revealed: tuple[tuple[CardColor, ...], int] | None = None
@@ -166,7 +171,8 @@ class BoardScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = BoardLayout.compute(size, len(self.names))
         self._log_cache = {}
-        self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.layout.map))
+        self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
+        self.renderer.resize(self.camera.viewport(self.layout.map))
         d = self.layout.deck_rect()
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
         self.pass_button.rect.center = d.center
@@ -219,6 +225,13 @@ class BoardScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.camera.idle += dt
+        vp = self.renderer.vp
+        if vp is not None and self.camera.idle >= SETTLE:
+            target = self.camera.viewport(self.layout.map)
+            if target.scale != vp.scale:
+                self.renderer.show(target)  # the zoom stopped: draw the map sharp again
+                self.dirty = True
         if self.toast.active:
             self.toast.update(dt)
             self.dirty = True
@@ -284,6 +297,11 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        seen = self.camera_input(e)
+        if seen in ("view", "used"):
+            return True
+        if seen == "click":  # a press on the zoomed map that did not drag: a click
+            e = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=self.camera.clicked_at, button=1)
         if e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
             self._hover(e.pos)
@@ -329,6 +347,19 @@ class BoardScene(Scene):
             self.click(e.pos)
             return True
         return False
+
+    def camera_input(self, e: pygame.event.Event) -> str | None:
+        """Zoom and pan input (see `Camera.handle`); dialogs over the board pass theirs on."""
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse = e.pos
+        seen = self.camera.handle(e, self.layout.map, self.mouse)
+        if seen == "view":
+            target = self.camera.viewport(self.layout.map)
+            if self.renderer.vp is not None and target.scale == self.renderer.vp.scale:
+                self.renderer.show(target)  # a pan: the layers move
+            self.hover_route = self.hover_city = None
+            self.dirty = True
+        return seen
 
     def _hover(self, pos: tuple[int, int]) -> None:
         lay = self.layout

@@ -83,12 +83,27 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
 
 
 def _map(board: BoardHost, surface: pygame.Surface) -> None:
+    """The map, clipped to its rectangle (it is larger when zoomed in)."""
+    clip = surface.get_clip()
+    surface.set_clip(board.layout.map.clip(clip))
+    try:
+        _map_layers(board, surface)
+    finally:
+        surface.set_clip(clip)
+
+
+def _map_layers(board: BoardHost, surface: pygame.Surface) -> None:
     r = board.renderer
     vp = r.vp
     assert vp is not None and r.static is not None
     v = board.shown_view
-    dest = vp.map_px
-    surface.blit(r.composed(v.public.owners, board.player_rgb, closed_twins(v.public)), dest)
+    closed = closed_twins(v.public)
+    target = board.camera.viewport(board.layout.map)
+    if target.scale != vp.scale:  # zooming: the last sharp map, scaled, until it settles
+        r.composed(v.public.owners, board.player_rgb, closed)
+        r.preview(surface, target)
+        return
+    surface.blit(r.composed(v.public.owners, board.player_rgb, closed), vp.map_px)
     stations = dict(board.overrides.get("stations", {}))
     gm = v.public.game_map
     for i, owner in enumerate(v.public.stations):
@@ -96,15 +111,23 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
             stations.setdefault(gm.cities[i].id, owner)
     for cid, seat in stations.items():
         _station(surface, r.px_quad([r.cities[cid]])[0], vp.scale, board.player_rgb[seat])
-    # hovered ticket: its two cities
-    cities: list[str] = []
+    # tickets being chosen (kept ones bright), then the hovered ticket: their two cities
+    rad = geo.CITY_RADIUS * vp.scale * 2.2
+    width = max(3, round(vp.scale * 3))
+    # the viewer's own offer only (the chooser is theirs; the board shows their view)
+    offered = board.offered if v.me is not None and set(board.offered) <= set(v.me.offer) else ()
+    for t_id in offered:
+        t = gm.ticket_by_id[t_id]
+        a, b = (r.px_quad([r.cities[c]])[0] for c in (t.a, t.b))
+        col = theme.ACCENT if t_id in board.chosen else theme.mix(theme.ACCENT, theme.LAND, 0.5)
+        pygame.draw.line(surface, col, a, b, max(1, width // 2))
+        for x, y in (a, b):
+            pygame.draw.circle(surface, col, (x, y), rad, width)
     if board.hover_ticket is not None:
         t = gm.ticket_by_id[board.hover_ticket]
-        cities = [t.a, t.b]
-    for cid in cities:
-        x, y = r.px_quad([r.cities[cid]])[0]
-        rad = geo.CITY_RADIUS * vp.scale * 2.2
-        pygame.draw.circle(surface, theme.HILITE, (x, y), rad, max(3, round(vp.scale * 3)))
+        for cid in (t.a, t.b):
+            x, y = r.px_quad([r.cities[cid]])[0]
+            pygame.draw.circle(surface, theme.HILITE, (x, y), rad, width)
     # hovered route
     rid = board.hover_route
     if rid is not None and not board.queue.busy:
