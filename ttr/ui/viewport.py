@@ -106,13 +106,14 @@ class BoardLayout:
     font: int
 
     @staticmethod
-    def compute(size: tuple[int, int], players: int) -> BoardLayout:
-        """Side bar on the right, hand and tickets along the bottom, the map in the rest."""
+    def compute(size: tuple[int, int], players: int, settings: object = None) -> BoardLayout:
+        """Side bar on the right, hand and tickets along the bottom, the map in the rest;
+        every size follows the window (and the text-size setting), with no cap."""
         w, h = size
         pad = max(6, min(w, h) // 110)
-        font = max(12, min(22, round(h / 52)))
-        side_w = int(min(max(w * 0.235, 290), 560))
-        bottom_h = int(min(max(h * 0.2, 128), 300))
+        font = ui_font(size, settings)
+        side_w = int(max(w * 0.235, 290, font * 21))
+        bottom_h = int(max(h * 0.2, 128, font * 8))
         side = pygame.Rect(w - side_w, 0, side_w, h)
         bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
         banner_h = int(font * 2.0)
@@ -120,7 +121,7 @@ class BoardLayout:
         map_rect = pygame.Rect(pad, banner.bottom + pad // 2, banner.w,
                                h - bottom_h - banner.bottom - pad // 2 - pad)
         inner = side.inflate(-2 * pad, -2 * pad)
-        row_h = int(min(max(h * 0.068, 46), 92))
+        row_h = int(max(h * 0.068, font * 3.4))
         pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
         card_w = (inner.w - 4 * pad) / 5
         market_h = int(card_w * 1.5 + pad * 3 + max(54, card_w * 1.05))

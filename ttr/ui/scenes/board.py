@@ -42,6 +42,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
 from ttr.ui.scenes import scoring as _scoring  # noqa: F401  (loaded now, not when the game ends)
 from ttr.ui.scenes.board_anims import clips_for
+from ttr.ui.scenes.board_table import FLASH, last_move
 from ttr.ui.scenes.board_text import (
     not_your_turn,
     refuse_draw,
@@ -100,10 +101,17 @@ class BoardScene(Scene):
         self.ai_wait = 0.0
         self.time = 0.0
         self.pass_button = Button("Pass", primary=True)
+        self.tickets_toggle = Button("Show on map", tip="Keep your tickets' cities and your "
+                                     "network highlighted on the map (M)")
+        self.show_my_tickets = False
+        self.ticket_scroll = 0
+        self.last_flash = -FLASH
+        """When the last move was last highlighted (board time; it flashes for FLASH s)."""
+        self._last_seen = last_move(self.shown_view)
         self._completed: tuple[tuple[object, ...], frozenset[str]] | None = None
         self._banner_thinking = False
         self._log_cache: dict[tuple[int | None, str, int, int], pygame.Surface] = {}
-        self.layout = BoardLayout.compute(ctx.size, len(self.names))
+        self.layout = BoardLayout.compute(ctx.size, len(self.names), ctx.settings)
         self.on_resize(ctx.size)
 
     # ------------------------------------------------------------ helpers
@@ -169,13 +177,17 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ lifecycle
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = BoardLayout.compute(size, len(self.names))
+        self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings)
         self._log_cache = {}
         self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
         self.renderer.resize(self.camera.viewport(self.layout.map))
         d = self.layout.deck_rect()
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
         self.pass_button.rect.center = d.center
+        t, f = self.layout.tickets, self.layout.font
+        tw = self.ctx.assets.text("Show on map", max(9, int(f * 0.8)), theme.TEXT).get_width()
+        self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.35))
+        self.tickets_toggle.rect.topright = (t.right, t.y)
         self.dirty = True
 
     def on_pause(self) -> None:
@@ -225,6 +237,11 @@ class BoardScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        mv = last_move(self.shown_view)
+        if mv != self._last_seen:
+            self._last_seen, self.last_flash = mv, self.time
+        if self.time - self.last_flash < FLASH + 0.1:
+            self.dirty = True
         self.camera.idle += dt
         vp = self.renderer.vp
         if vp is not None and self.camera.idle >= SETTLE:
@@ -329,6 +346,14 @@ class BoardScene(Scene):
                 if why:
                     self.toast.show(why)
                 return True
+            if e.key == pygame.K_l:  # show the last move again
+                if self._last_seen is None:
+                    self.toast.show("No route or station has been claimed yet")
+                self.last_flash = self.time
+                return True
+            if e.key == pygame.K_m:
+                self.show_my_tickets = not self.show_my_tickets
+                return True
             if e.key == pygame.K_d:
                 self._act_or_toast(DrawDeck, None, lambda: refuse_draw(self.shown_view,
                                                                        self.names, None))
@@ -345,6 +370,11 @@ class BoardScene(Scene):
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self.click(e.pos)
+            return True
+        if e.type == pygame.MOUSEWHEEL and self.layout.tickets.collidepoint(self.mouse):
+            n = len(self.shown_view.me.tickets) if self.shown_view.me else 0
+            self.ticket_scroll = min(max(0, self.ticket_scroll - e.y), max(0, n - 1))
+            self.dirty = True
             return True
         return False
 
@@ -391,6 +421,9 @@ class BoardScene(Scene):
         lay = self.layout
         v = self.shown_view
         self.dirty = True
+        if self.tickets_toggle.rect.collidepoint(pos) and v.me is not None:
+            self.show_my_tickets = not self.show_my_tickets
+            return
         only_pass = bool(v.legal) and all(isinstance(a, Pass) for a in v.legal)
         if only_pass and self.pass_button.rect.collidepoint(pos):
             self.submit(Pass())

@@ -52,8 +52,17 @@ class BoardHost(Protocol):
     mouse: tuple[int, int]
     revealed: tuple[tuple[CardColor, ...], int] | None
     paused: bool
+    time: float
+    """Seconds since the board opened."""
+    last_flash: float
+    """Board time when the last move was last highlighted."""
     dirty: bool
     pass_button: Button
+    tickets_toggle: Button
+    show_my_tickets: bool
+    """Keep my tickets' cities and my network highlighted on the map."""
+    ticket_scroll: int
+    """The first of my tickets shown in the tickets panel."""
 
     def seat_name(self, seat: int) -> str:
         """Display name of a seat."""
