@@ -2,39 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
-import pytest
+from textrects import recording
 from uibot import board_of
 from uihelp import frames, key, start
 
 from ttr.engine.table import path_leaders
-from ttr.ui import widgets
 from ttr.ui.app import App
 from ttr.ui.scenes import board_draw
 from ttr.ui.scenes.board_table import FLASH, last_move
 
 
-def _texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
-    got: list[tuple[str, pygame.Rect]] = []
-    real = widgets.blit_text
-
-    def spy(surface: pygame.Surface, assets: Any, text: str, *a: Any, **k: Any) -> pygame.Rect:
-        r = real(surface, assets, text, *a, **k)
-        got.append((text, r))
-        return r
-
-    monkeypatch.setattr(board_draw, "blit_text", spy)
+def _texts(app: App) -> list[tuple[str, pygame.Rect]]:
     board = board_of(app)
     assert board is not None
-    board.draw(pygame.Surface(app.ctx.size))
-    monkeypatch.setattr(board_draw, "blit_text", real)
-    return got
+    with recording() as got:
+        board.draw(pygame.Surface(app.ctx.size))
+    return [(t.text, t.rect) for t in got]
 
 
-def test_path_holder_and_last_move_follow_the_public_view(
-        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_path_holder_and_last_move_follow_the_public_view(app: App) -> None:
     start(app, "random,random,random", map_id="europe", seed=4)
     board = board_of(app)
     assert board is not None
@@ -44,7 +31,7 @@ def test_path_holder_and_last_move_follow_the_public_view(
     pub = board.shown_view.public
     leaders = path_leaders(pub)
     assert leaders
-    got = _texts(app, monkeypatch)
+    got = _texts(app)
     pills = [r for t, r in got if t == "\u2605 European Express"]
     assert len(pills) == len(leaders)
     for seat, r in zip(leaders, sorted(pills, key=lambda r: r.y), strict=True):
@@ -57,7 +44,7 @@ def test_path_holder_and_last_move_follow_the_public_view(
     assert board.time - board.last_flash < FLASH
 
 
-def test_my_tickets_scroll_and_show_on_map(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_my_tickets_scroll_and_show_on_map(app: App) -> None:
     start(app, "human,random", seed=3)
     frames(app, 3)
     key(pygame.K_RETURN)  # keep the opening tickets
@@ -68,7 +55,7 @@ def test_my_tickets_scroll_and_show_on_map(app: App, monkeypatch: pytest.MonkeyP
     shown = [t for t, _ in board_draw.ticket_rects(board)]
     assert shown == list(mine[:len(shown)])
     gm = board.shown_view.public.game_map
-    names = {t for t, _ in _texts(app, monkeypatch)}
+    names = {t for t, _ in _texts(app)}
     for tid in shown:  # full names, as the map spells them
         t = gm.ticket_by_id[tid]
         assert any(f"{gm.city_name(t.a)} \u2013 {gm.city_name(t.b)}" in n for n in names)

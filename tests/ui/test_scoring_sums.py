@@ -5,16 +5,14 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
-from typing import Any
 
 import pygame
 import pytest
+from textrects import recording
 from uihelp import frames, start
 
 from ttr.engine import GameResult, TicketScore
-from ttr.ui import widgets
 from ttr.ui.app import App
-from ttr.ui.scenes import scoring_draw
 from ttr.ui.scenes.scoring import ScoringScene
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
@@ -36,19 +34,10 @@ def _to_scoring(app: App, kinds: str, map_id: str) -> ScoringScene:
 def _drawn(sc: ScoringScene, size: tuple[int, int],
            monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, pygame.Rect]]:
     """Every string the scoring screen draws at `size`, with its rectangle."""
-    got: list[tuple[str, pygame.Rect]] = []
-    real = widgets.blit_text
-
-    def spy(surface: pygame.Surface, assets: Any, text: str, *a: Any, **k: Any) -> pygame.Rect:
-        r = real(surface, assets, text, *a, **k)
-        got.append((text, r))
-        return r
-
-    monkeypatch.setattr(scoring_draw, "blit_text", spy)
     sc.on_resize(size)
-    sc.draw(pygame.Surface(size))
-    monkeypatch.setattr(scoring_draw, "blit_text", real)
-    return got
+    with recording() as got:
+        sc.draw(pygame.Surface(size))
+    return [(t.text, t.rect) for t in got]
 
 
 def _check_sums(sc: ScoringScene, size: tuple[int, int],
