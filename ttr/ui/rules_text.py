@@ -119,7 +119,9 @@ def special_sections(cfg: RulesConfig) -> list[Section]:
 CONTROLS = ("Click a card or the deck to draw, click a route to claim it, click the ticket pile "
             "for tickets. Hover a route to see its cost. Space or a click skips animations. "
             "Esc pauses. F11 toggles fullscreen. Keys: 1-5 take a face-up card, D draws from "
-            "the deck, T draws tickets, U undoes.")
+            "the deck, T draws tickets, U undoes. The map: the mouse wheel or + and - zoom, "
+            "drag to move it, 0 or Home shows all of it; L shows the last move again, M keeps "
+            "your tickets' cities and your network marked (also 'Show on map').")
 UNDO = ("Against the computer, U takes back your last move (and the computer's replies) only "
         "if nothing hidden came to light since: not after a blind draw, a face-up card replaced "
         "from the deck, new tickets, a tunnel, or a rival's claim. Hot-seat games have no undo; "
