@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections import deque
 from functools import partial
 
 import pygame
 
-from ttr.engine import GameMap, GameResult
+from ttr.engine import GameResult
+from ttr.engine.table import longest_trail_routes, ticket_path
 from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
@@ -23,59 +23,6 @@ from ttr.ui.widgets import Button
 from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
-
-
-def ticket_path(gm: GameMap, routes: set[str], a: str, b: str) -> frozenset[str]:
-    """Routes of a shortest path a->b through `routes` (empty if not connected)."""
-    adj: dict[str, list[tuple[str, str]]] = {}
-    for rid in sorted(routes):
-        r = gm.route_by_id[rid]
-        adj.setdefault(r.a, []).append((r.b, rid))
-        adj.setdefault(r.b, []).append((r.a, rid))
-    prev: dict[str, tuple[str, str]] = {}
-    seen, todo = {a}, deque([a])
-    while todo:
-        c = todo.popleft()
-        if c == b:
-            break
-        for nb, rid in adj.get(c, []):
-            if nb not in seen:
-                seen.add(nb)
-                prev[nb] = (c, rid)
-                todo.append(nb)
-    if b not in prev:
-        return frozenset()
-    out, c = set(), b
-    while c != a:
-        c, rid = prev[c]
-        out.add(rid)
-    return frozenset(out)
-
-
-def longest_trail_routes(gm: GameMap, routes: set[str]) -> frozenset[str]:
-    """The routes of one longest trail (each route once) through `routes`."""
-    ids = sorted(routes)
-    adj: dict[str, list[tuple[str, str, int]]] = {}
-    for rid in ids:
-        r = gm.route_by_id[rid]
-        adj.setdefault(r.a, []).append((r.b, rid, r.length))
-        adj.setdefault(r.b, []).append((r.a, rid, r.length))
-    best: tuple[int, frozenset[str]] = (0, frozenset())
-    used: list[str] = []
-
-    def dfs(city: str, length: int) -> None:
-        nonlocal best
-        if length > best[0]:
-            best = (length, frozenset(used))
-        for nb, rid, w in adj.get(city, []):
-            if rid not in used:
-                used.append(rid)
-                dfs(nb, length + w)
-                used.pop()
-
-    for start in sorted(adj):
-        dfs(start, 0)
-    return best[1]
 
 
 class ScoringScene(Scene):
