@@ -90,7 +90,8 @@ def main() -> int:
         if app.stack.top is not board:  # the human's dialogs: take what is offered
             app.stack.handle_event(pygame.event.Event(
                 pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
-        elif board.shown_view.legal:
+        elif (board.session.to_act == 0 and not board.queue.busy and board.shown_view.legal
+              and board.shown_view.viewer == 0):
             board.submit(board.shown_view.legal[0])
         frames(app, 3)
     shoot(app, out, "board", sizes)
