@@ -22,6 +22,8 @@ from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
+LAYER_CACHE = 3
+"""How many scales' static and top layers a renderer keeps (the zoom steps in use)."""
 _T = TypeVar("_T")
 
 
@@ -70,6 +72,9 @@ class MapRenderer:
         self._composed: pygame.Surface | None = None
         self.player_rgb: list[theme.RGB] = []
         self._cb = False  # colour-blind symbols drawn on the cached layers
+        self._layers: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Surface,
+                                                      dict[str, geo.LabelPlace]]] = {}
+        """Static and top layers (and label places) of the last few scales (zoom steps)."""
 
     # ------------------------------------------------------------ geometry
 
@@ -100,8 +105,14 @@ class MapRenderer:
         """New viewport: redraw the static and top layers and drop the trains layer."""
         self.vp = vp
         self._cb = self.assets.colorblind
-        self.static = self._draw_static(vp)
-        self.top = self._draw_top(vp)
+        key = (vp.scale, vp.ox - round(vp.ox), vp.oy - round(vp.oy), vp.map_px.size, self._cb)
+        hit = self._layers.pop(key, None)
+        if hit is None:
+            hit = (self._draw_static(vp), self._draw_top(vp), dict(self.labels))
+        self.static, self.top, self.labels = hit
+        self._layers[key] = hit  # most recent last; a zoom back to a recent scale is free
+        while len(self._layers) > LAYER_CACHE:
+            self._layers.pop(next(iter(self._layers)))
         self.trains = None
         self._owners_key = None
         self._composed = None
