@@ -7,7 +7,7 @@ from uibot import board_of
 from uihelp import frames, key, start
 
 from ttr.ui.app import App
-from ttr.ui.camera import SETTLE
+from ttr.ui.camera import MAX_BOARD_PX, SETTLE
 from ttr.ui.viewport import Viewport
 
 
@@ -53,6 +53,12 @@ def test_wheel_zooms_about_the_mouse_and_hits_stay_true(app: App) -> None:
         px = tuple(round(c) for c in r.vp.to_px((cx, cy)))
         if vis.collidepoint(px) and r.city_at(px) is None:
             assert r.route_at(px) == rid
+    # the deepest step keeps the board under MAX_BOARD_PX
+    for _ in range(8):
+        key(pygame.K_PLUS)
+    frames(app, 2, dt=SETTLE)
+    assert r.vp is not None and max(r.vp.map_px.size) <= MAX_BOARD_PX
+    assert board.camera.level == board.camera.max_level(rect) > 2
     # 0 resets
     key(pygame.K_0)
     frames(app, 2, dt=SETTLE)

@@ -15,7 +15,7 @@ import pygame
 from ttr.ui.viewport import Viewport
 
 ZOOMS = (1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
-MAX_BOARD_PX = 4096
+MAX_BOARD_PX = 3600
 """The zoomed board's longer side is kept under this many pixels (memory and redraw time)."""
 DRAG_START = 6
 """Pixels a pressed mouse must move before the press becomes a drag (else it is a click)."""

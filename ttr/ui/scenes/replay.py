@@ -346,6 +346,8 @@ class ReplayScene(Scene):
             player_mark(surface, self.player_rgb[seat], dot, f // 2 + 3)
         else:
             pygame.draw.circle(surface, self.player_rgb[seat], dot, f // 2 + 2)
+            pygame.draw.circle(surface, theme.outline_for(self.player_rgb[seat]), dot,
+                               f // 2 + 2, 1)  # the black player's dot shows on the panel
         blit_text(surface, a, f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
                   f" \u00b7 {counted(pub.trains, 'train')}", f, theme.TEXT,
                   (r.x + 28, r.y + 6), bold=True, max_width=r.w - 36)
