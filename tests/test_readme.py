@@ -47,6 +47,6 @@ def test_readme_command_works_as_written(line: str) -> None:
         return
     assert words[0] == "python", f"a README command the test does not know: {line!r}"
     assert words[1].startswith("tools/") and (ROOT / words[1]).is_file(), line
-    for w in words[2:]:
-        if w.endswith(".yaml"):  # input files (a .png is an output)
+    for prev, w in zip(words[1:], words[2:], strict=False):
+        if w.endswith((".yaml", ".png")) and prev not in ("--png", "--out"):  # not outputs
             assert (ROOT / w).is_file(), f"{w} named in {line!r} does not exist"

@@ -1,5 +1,6 @@
-"""UI frame-time benchmark (dummy video driver): board frames at 1920x1080 with animations,
-the worst frame while the strongest AI thinks in its worker, and start-to-menu time.
+"""UI frame-time benchmark (dummy video driver): board frames at 1920x1080 with animations
+(also while zooming and panning), the worst frame while the strongest AI thinks in its
+worker, and start-to-menu time.
 
     python tools/ui_bench.py [--frames 1500] [--size 1920x1080]
 """
@@ -65,6 +66,56 @@ def bench_board(size: tuple[int, int], frames: int) -> tuple[list[float], list[f
     for s in list(app.stack.scenes):
         s.on_exit()
     return times, cpu
+
+
+def bench_zoom(size: tuple[int, int], frames: int) -> tuple[list[float], list[float], list[float]]:
+    """The animated game of `bench_board` while someone zooms and pans all along: three
+    wheel steps in (one a frame, about a point of the map), a drag across the map, three
+    steps out, over and over. Returns wall and CPU frame times (s) and the CPU times of
+    the frames that drew the map sharp at a new zoom (the settle frames)."""
+    import pygame
+
+    from ttr.ui.app import App, default_seats
+    from ttr.ui.scene import NewGame
+    from ttr.ui.scenes.board import BoardScene
+
+    app = App(size, settings_file=None)
+    app.ctx.settings.animation_speed = 1.0
+    app.ctx.settings.ai_pace = 0.2
+    app.start_game(NewGame("usa", "base", tuple(default_seats(["medium"] * 3)), 7))
+    app.stack.apply_pending()
+    board = next(s for s in app.stack.scenes if isinstance(s, BoardScene))
+    m = board.layout.map
+    at = (m.x + m.w * 2 // 5, m.y + m.h // 2)
+    script: list[pygame.event.Event | None] = [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))]
+    script += [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)] * 3
+    script += [None] * 20
+    script.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    script += [pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 8 * i, at[1] + 3 * i),
+                                  rel=(8, 3), buttons=(1, 0, 0)) for i in range(1, 31)]
+    script.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(at[0] + 240, at[1] + 90),
+                                     button=1))
+    script += [None] * 10
+    script += [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)] * 3
+    script += [None] * 20
+    times: list[float] = []
+    cpu: list[float] = []
+    settle: list[float] = []
+    for i in range(frames):
+        e = script[i % len(script)]
+        if e is not None:
+            pygame.event.post(e)
+        scale = board.renderer.vp.scale if board.renderer.vp else 0.0
+        t, c = time.perf_counter(), time.thread_time()
+        app.frame(1 / 60)
+        times.append(time.perf_counter() - t)
+        cpu.append(time.thread_time() - c)
+        if board.renderer.vp is not None and board.renderer.vp.scale != scale:
+            settle.append(cpu[-1])
+    for s in list(app.stack.scenes):
+        s.on_exit()
+    return times, cpu, settle
 
 
 def bench_game_end(size: tuple[int, int]) -> float:
@@ -154,6 +205,9 @@ def main() -> int:
     times, cpu = bench_board((w, h), args.frames)
     ms = [t * 1000 for t in times[10:]]
     cpu_ms = [t * 1000 for t in cpu[10:]]
+    ztimes, zcpu, settle = bench_zoom((w, h), args.frames)
+    zms = [t * 1000 for t in ztimes[10:]]
+    zcpu_ms = [t * 1000 for t in zcpu[10:]]
     end_ms = bench_game_end((w, h)) * 1000
     level = strongest_level()
     think, think_cpu, moves = bench_thinking((w, h), level, args.think_seconds)
@@ -161,7 +215,14 @@ def main() -> int:
     out = sys.stdout
     out.write(f"board {w}x{h}, animated medium AIs, {len(ms)} frames: "
               f"median {statistics.median(ms):.2f} ms, p99 {pct(ms, 99):.2f} ms, "
-              f"max {max(ms):.2f} ms (CPU time: max {max(cpu_ms):.2f} ms)\n")
+              f"max {max(ms):.2f} ms (CPU time: median {statistics.median(cpu_ms):.2f} ms, "
+              f"p99 {pct(cpu_ms, 99):.2f} ms, max {max(cpu_ms):.2f} ms)\n")
+    out.write(f"board {w}x{h} zooming and panning all along, {len(zms)} frames: "
+              f"median {statistics.median(zms):.2f} ms, p99 {pct(zms, 99):.2f} ms, "
+              f"max {max(zms):.2f} ms (CPU time: median {statistics.median(zcpu_ms):.2f} ms, "
+              f"p99 {pct(zcpu_ms, 99):.2f} ms, max {max(zcpu_ms):.2f} ms); "
+              f"{len(settle)} sharp redraws at a new zoom, CPU "
+              f"{min(settle, default=0) * 1000:.0f}-{max(settle, default=0) * 1000:.0f} ms\n")
     out.write(f"game end to the scoring scene: slowest frame {end_ms:.2f} ms\n")
     if think:
         tm = [t * 1000 for t in think]

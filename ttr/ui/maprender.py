@@ -22,12 +22,21 @@ from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
+LAYER_CACHE = 3
+"""How many scales' static and top layers a renderer keeps (the zoom steps in use)."""
 _T = TypeVar("_T")
 
 
 def route_rgb(route: Route) -> theme.RGB:
     """The fill colour of a route's slots (gray for any-colour routes)."""
     return theme.GRAY_ROUTE if route.color is None else theme.CARD_RGB[route.color]
+
+
+def slot_colours(route: Route) -> tuple[theme.RGB, theme.RGB]:
+    """An open slot's flat fill (the route colour, lightened: printed, not a train) and its
+    outline (the route colour, darkened: white and gray routes still show on the land)."""
+    rgb = route_rgb(route)
+    return theme.mix(rgb, theme.LAND, 0.58), theme.mix(rgb, (0, 0, 0), 0.3)
 
 
 def scale_quad(q: Quad, k: float) -> Quad:
@@ -63,6 +72,9 @@ class MapRenderer:
         self._composed: pygame.Surface | None = None
         self.player_rgb: list[theme.RGB] = []
         self._cb = False  # colour-blind symbols drawn on the cached layers
+        self._layers: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Surface,
+                                                      dict[str, geo.LabelPlace]]] = {}
+        """Static and top layers (and label places) of the last few scales (zoom steps)."""
 
     # ------------------------------------------------------------ geometry
 
@@ -73,14 +85,14 @@ class MapRenderer:
 
     def route_at(self, pos: tuple[int, int]) -> str | None:
         """The route under a window pixel, or None (a little slack for thin slots)."""
-        if self.vp is None or not self.vp.map_px.collidepoint(pos):
+        if self.vp is None or not self.vp.visible.collidepoint(pos):
             return None
         pad = max(2.0, 3.0 / self.vp.scale)
         return geo.route_at(self.slots, self.vp.to_board(pos), pad)
 
     def city_at(self, pos: tuple[int, int]) -> str | None:
         """The city whose dot is under a window pixel, or None."""
-        if self.vp is None:
+        if self.vp is None or not self.vp.visible.collidepoint(pos):
             return None
         b = self.vp.to_board(pos)
         r = geo.CITY_RADIUS + max(3.0, 5.0 / self.vp.scale)
@@ -93,11 +105,49 @@ class MapRenderer:
         """New viewport: redraw the static and top layers and drop the trains layer."""
         self.vp = vp
         self._cb = self.assets.colorblind
-        self.static = self._draw_static(vp)
-        self.top = self._draw_top(vp)
+        key = (vp.scale, vp.ox - round(vp.ox), vp.oy - round(vp.oy), vp.map_px.size, self._cb)
+        hit = self._layers.pop(key, None)
+        if hit is None:
+            hit = (self._draw_static(vp), self._draw_top(vp), dict(self.labels))
+        self.static, self.top, self.labels = hit
+        self._layers[key] = hit  # most recent last; a zoom back to a recent scale is free
+        while len(self._layers) > LAYER_CACHE:
+            self._layers.pop(next(iter(self._layers)))
         self.trains = None
         self._owners_key = None
         self._composed = None
+
+    def show(self, vp: Viewport) -> None:
+        """Use viewport `vp`: a pan (same scale, whole-pixel move) keeps every cached layer;
+        anything else draws them again (`resize`)."""
+        old = self.vp
+        if (old is not None and self.static is not None and old.scale == vp.scale
+                and old.board_size == vp.board_size
+                and (old.ox - round(old.ox), old.oy - round(old.oy))
+                == (vp.ox - round(vp.ox), vp.oy - round(vp.oy))):
+            self.vp = vp
+        else:
+            self.resize(vp)
+
+    def preview(self, surface: pygame.Surface, target: Viewport) -> None:
+        """The last sharp map scaled to `target` (a zoom step costs milliseconds; the
+        caller draws it sharp with `show` once the zooming stops). Only what `target`
+        shows is scaled; the caller clips to the map rectangle."""
+        old, img = self.vp, self._composed
+        if old is None or img is None:
+            return
+        k = target.scale / old.scale
+        vis = target.visible
+        x0, y0 = old.to_px(target.to_board(vis.topleft))
+        x1, y1 = old.to_px(target.to_board(vis.bottomright))
+        src = pygame.Rect(math.floor(x0) - old.map_px.x, math.floor(y0) - old.map_px.y,
+                          math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2).clip(img.get_rect())
+        if src.w <= 0 or src.h <= 0:
+            return
+        dx, dy = target.to_px(old.to_board((src.x + old.map_px.x, src.y + old.map_px.y)))
+        part = pygame.transform.scale(img.subsurface(src),
+                                      (max(1, round(src.w * k)), max(1, round(src.h * k))))
+        surface.blit(part, (round(dx), round(dy)))
 
     def _local(self, p: tuple[float, float]) -> tuple[float, float]:
         assert self.vp is not None
@@ -180,8 +230,7 @@ class MapRenderer:
     def _slots(self, surf: pygame.Surface, r: Route) -> None:
         vp = self.vp
         assert vp is not None
-        fill = route_rgb(r)
-        edge = theme.SLOT_EDGE
+        fill, edge = slot_colours(r)
         lw = max(1, round(vp.scale * 1.3))
         for i, q in enumerate(self.slots[r.id]):
             pts = [self._local(p) for p in q]
@@ -189,7 +238,7 @@ class MapRenderer:
             if r.tunnel:
                 _dashed_outline(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), vp.scale * 4.5)
             else:
-                for j in range(lw):
+                for j in range(lw + 1):
                     pygame.draw.aalines(surf, edge, True, pts if j == 0 else
                                         [self._local(p) for p in scale_quad(q, 1 - j * 0.06)])
             if self._cb and r.color is not None:
@@ -228,11 +277,13 @@ class MapRenderer:
             surf.blit(ink, rect)
 
     def trains_layer(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
-                     hidden: frozenset[str] = frozenset()) -> pygame.Surface:
-        """The claimed routes drawn as the owners' train cars (cached per ownership)."""
+                     hidden: frozenset[str] = frozenset(),
+                     closed: frozenset[int] = frozenset()) -> pygame.Surface:
+        """The claimed routes drawn as the owners' train cars, and the `closed` twin tracks
+        (route indices) dimmed with a hatch (cached per ownership)."""
         if self._cb != self.assets.colorblind and self.vp is not None:
             self.resize(self.vp)  # the setting changed: symbols on or off
-        key = (tuple(owners), tuple(player_rgb), hidden)
+        key = (tuple(owners), tuple(player_rgb), hidden, closed)
         if self.trains is not None and key == self._owners_key:
             return self.trains
         assert self.vp is not None and self.static is not None
@@ -242,7 +293,8 @@ class MapRenderer:
             if seat is not None and r.id not in hidden:
                 drawn[r.id] = seat
         old = self._drawn if self.trains is not None and self._owners_key else None
-        same_colours = self._owners_key is not None and key[1] == self._owners_key[1]
+        same_colours = (self._owners_key is not None and key[1] == self._owners_key[1]
+                        and not closed)
         if old is not None and same_colours and all(
             drawn.get(rid) == seat for rid, seat in old.items()
         ):
@@ -259,6 +311,8 @@ class MapRenderer:
             trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
             for rid, seat in drawn.items():
                 self._cars(trains, rid, player_rgb[seat])
+            for i in sorted(closed):
+                self._closed(trains, self.gm.routes[i].id)
             self._composed = None
         self.trains = trains
         self._drawn, self._owners_key = drawn, key
@@ -267,6 +321,15 @@ class MapRenderer:
     def _cars(self, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
         for q in self.slots[route_id]:
             draw_car(surf, [self._local(p) for p in q], rgb, mark=self._cb)
+
+    def _closed(self, surf: pygame.Surface, route_id: str) -> None:
+        """A twin track nobody may claim: the slots veiled in land colour, hatched."""
+        assert self.vp is not None
+        step = max(3.0, self.vp.scale * 3.2)
+        for q in self.slots[route_id]:
+            pts = [self._local(p) for p in q]
+            pygame.draw.polygon(surf, (*theme.LAND, 200), pts)
+            hatch(surf, pts, (*theme.SLOT_EDGE, 170), step)
 
     def _cars_rect(self, route_id: str) -> pygame.Rect:
         """The pixels a route's claimed cars (with shadows) may touch, in layer coordinates."""
@@ -277,9 +340,11 @@ class MapRenderer:
                            math.ceil(max(xs) - min(xs)) + 2 * pad,
                            math.ceil(max(ys) - min(ys)) + 2 * pad)
 
-    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB]) -> pygame.Surface:
-        """Static layer, trains and top layer as one opaque surface (one blit per frame)."""
-        self.trains_layer(owners, player_rgb)
+    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
+                 closed: frozenset[int] = frozenset()) -> pygame.Surface:
+        """Static layer, trains (and `closed` twin tracks) and top layer as one opaque
+        surface (one blit per frame)."""
+        self.trains_layer(owners, player_rgb, closed=closed)
         if self._composed is None:
             assert self.static is not None
             surf = self.static.copy()
@@ -309,7 +374,7 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
     body = grow(geo.TRAIN_ALONG, geo.TRAIN_ACROSS)
     off = geo.TRAIN_SHADOW + lift * 0.3
     pygame.draw.polygon(surf, (20, 16, 12, 140), [(x + off, y + off) for x, y in body])
-    edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else (170, 170, 170)
+    edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else theme.outline_for(rgb)
     pygame.draw.polygon(surf, edge, body)
     pygame.draw.polygon(surf, rgb, grow(0.96, 1.02))
     if mark:
@@ -339,6 +404,24 @@ def _remember(cache: _Cache[_T], slots: object, key: tuple[object, ...], value: 
     if len(cache) >= 8:
         cache.pop(next(iter(cache)))
     cache[(id(slots), *key)] = (slots, value)
+
+
+def hatch(surf: pygame.Surface, pts: Sequence[tuple[float, float]],
+          color: tuple[int, int, int, int], step: float) -> None:
+    """Diagonal hatch lines across the convex polygon `pts` (clipped to it)."""
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                      math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    lines = pygame.Surface(box.size, pygame.SRCALPHA)
+    n = box.w + box.h
+    k = 0.0
+    while k < n:
+        pygame.draw.line(lines, color, (k, 0), (k - box.h, box.h), max(1, round(step / 3)))
+        k += step
+    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(lines, box)
 
 
 def _grain_tile(size: int = 240) -> pygame.Surface:

@@ -28,6 +28,8 @@ class Settings:
     """Speak announcements (captions are always on); needs the `ttr[speech]` extra."""
     sound: bool = True
     volume: float = 0.7
+    text_size: int = 100
+    """Text size in percent of the window-derived size: 100, 125 or 150."""
     confirm_claim: str = "hot-seat"
     """Ask before claiming a route: "hot-seat" (games with two or more humans), "always",
     "never"."""
@@ -66,6 +68,8 @@ class Settings:
                     isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 10000
                     for x in v):
                 s.window_size = [v[0], v[1]]
+            elif f.name == "text_size" and v in TEXT_SIZES and not isinstance(v, bool):
+                s.text_size = int(v)
             elif f.name == "confirm_claim" and v in ("hot-seat", "always", "never"):
                 s.confirm_claim = v
             elif f.name in ("animation_speed", "ai_pace", "volume") \
@@ -86,6 +90,9 @@ class Settings:
             write_atomic(path, yaml.safe_dump(data, sort_keys=False))
         except OSError as e:
             logger.warning("cannot write settings %s: %s", path, e)
+
+
+TEXT_SIZES = (100, 125, 150)
 
 
 def settings_path() -> Path | None:

@@ -96,6 +96,13 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
             round(a[2] + (b[2] - a[2]) * t))
 
 
+def outline_for(rgb: RGB) -> RGB:
+    """An edge that sets a piece of colour `rgb` off from dark panels and dark routes: light
+    around dark colours (the black player), dark around the rest."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    return (226, 222, 212) if lum < 70 else (24, 20, 16)
+
+
 def text_on(bg: RGB) -> RGB:
     """Dark or light text, whichever reads on `bg`."""
     lum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2]

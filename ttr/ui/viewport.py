@@ -7,6 +7,15 @@ from dataclasses import dataclass
 import pygame
 
 
+def ui_font(size: tuple[int, int], settings: object = None) -> int:
+    """The body text size in pixels for a window: grows with the window (14 px at 1280x720,
+    42 px at 3840x2160, no cap) times the text-size setting (100/125/150 %)."""
+    w, h = size
+    base = min(h / 50, w / 88)
+    pct = getattr(settings, "text_size", 100)
+    return max(11, round(base * pct / 100))
+
+
 @dataclass(frozen=True, slots=True)
 class Viewport:
     """Maps board units into `rect` with one uniform scale, centred (letterbox)."""
@@ -25,6 +34,33 @@ class Viewport:
         ox = rect.x + (rect.w - bw * scale) / 2
         oy = rect.y + (rect.h - bh * scale) / 2
         return Viewport(board_size, rect, scale, ox, oy)
+
+    @staticmethod
+    def zoomed(board_size: tuple[float, float], rect: pygame.Rect, zoom: float,
+               centre: tuple[float, float] | None) -> Viewport:
+        """`fit` times `zoom`, with board point `centre` (default: the board's middle) at the
+        middle of `rect`, moved so the board covers `rect` where it is larger than it. Whole
+        pixel offsets, so panning moves cached layers without drawing them again."""
+        fit = Viewport.fit(board_size, rect)
+        if zoom <= 1.0:
+            return fit
+        bw, bh = board_size
+        scale = fit.scale * zoom
+        cx, cy = centre if centre is not None else (bw / 2, bh / 2)
+
+        def axis(lo: int, size: int, c: float, extent: float) -> float:
+            if extent <= size:
+                return lo + (size - extent) / 2
+            return min(lo, max(lo + size - extent, lo + size / 2 - c * scale))
+
+        ox = round(axis(rect.x, rect.w, cx, bw * scale))
+        oy = round(axis(rect.y, rect.h, cy, bh * scale))
+        return Viewport(board_size, rect, scale, ox, oy)
+
+    @property
+    def visible(self) -> pygame.Rect:
+        """The window pixels where the board shows (the map rectangle when zoomed in)."""
+        return self.map_px.clip(self.rect)
 
     def to_px(self, p: tuple[float, float]) -> tuple[float, float]:
         """Board units -> window pixels."""
@@ -70,13 +106,14 @@ class BoardLayout:
     font: int
 
     @staticmethod
-    def compute(size: tuple[int, int], players: int) -> BoardLayout:
-        """Side bar on the right, hand and tickets along the bottom, the map in the rest."""
+    def compute(size: tuple[int, int], players: int, settings: object = None) -> BoardLayout:
+        """Side bar on the right, hand and tickets along the bottom, the map in the rest;
+        every size follows the window (and the text-size setting), with no cap."""
         w, h = size
         pad = max(6, min(w, h) // 110)
-        font = max(12, min(22, round(h / 52)))
-        side_w = int(min(max(w * 0.235, 290), 560))
-        bottom_h = int(min(max(h * 0.2, 128), 300))
+        font = ui_font(size, settings)
+        side_w = int(max(w * 0.235, 290, font * 21))
+        bottom_h = int(max(h * 0.2, 128, font * 8))
         side = pygame.Rect(w - side_w, 0, side_w, h)
         bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
         banner_h = int(font * 2.0)
@@ -84,7 +121,7 @@ class BoardLayout:
         map_rect = pygame.Rect(pad, banner.bottom + pad // 2, banner.w,
                                h - bottom_h - banner.bottom - pad // 2 - pad)
         inner = side.inflate(-2 * pad, -2 * pad)
-        row_h = int(min(max(h * 0.068, 46), 92))
+        row_h = int(max(h * 0.068, font * 3.4))
         pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
         card_w = (inner.w - 4 * pad) / 5
         market_h = int(card_w * 1.5 + pad * 3 + max(54, card_w * 1.05))

@@ -29,6 +29,12 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = N
                          border_radius=radius)
 
 
+TextHook = Callable[[pygame.Surface, str, pygame.Rect, int, bool], None]
+TEXT_HOOKS: list[TextHook] = []
+"""Called as hook(surface, text, rect, font size, clipped) for every `blit_text` (the
+layout test records where text lands; empty in the game)."""
+
+
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
               pos: tuple[int, int], anchor: str = "topleft", bold: bool = False,
               cond: bool = False, max_width: int | None = None) -> pygame.Rect:
@@ -40,10 +46,13 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
     while max_width is not None and img.get_width() > max_width and size > 8:
         size -= 1
         img = assets.text(text, size, color, bold, cond)
-    if max_width is not None and img.get_width() > max_width:
-        img = img.subsurface((0, 0, max_width, img.get_height()))
+    clipped = max_width is not None and img.get_width() > max_width
+    if clipped:
+        img = img.subsurface((0, 0, max(0, max_width or 0), img.get_height()))
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
+    for hook in TEXT_HOOKS:
+        hook(surface, text, r, size, clipped)
     return r
 
 
@@ -168,7 +177,7 @@ class Picker:
         panel(surface, r, fill, theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
         size = max(12, int(r.h * 0.4))
         blit_text(surface, assets, self.label, size, theme.TEXT_DIM, (r.x + size, r.centery),
-                  "midleft")
+                  "midleft", max_width=max(1, r.w // 2 - size * 3 // 2))
         vr = pygame.Rect(r.centerx, r.y, r.w // 2 - size // 2, r.h)
         if not self.label:
             vr = r.inflate(-size, 0)

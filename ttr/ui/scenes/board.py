@@ -37,18 +37,20 @@ from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
 from ttr.ui.assets import render
+from ttr.ui.camera import SETTLE, Camera
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
 from ttr.ui.scenes import scoring as _scoring  # noqa: F401  (loaded now, not when the game ends)
 from ttr.ui.scenes.board_anims import clips_for
+from ttr.ui.scenes.board_table import FLASH, last_move
 from ttr.ui.scenes.board_text import (
     refuse_draw,
     refuse_route,
     refuse_station,
     refuse_tickets,
 )
-from ttr.ui.viewport import BoardLayout, Viewport
+from ttr.ui.viewport import BoardLayout
 from ttr.ui.widgets import Button, Toast
 
 logger = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ class BoardScene(Scene):
         self.session = session
         self.map_def = map_def
         self.renderer = MapRenderer(map_def, ctx.assets)
+        self.camera = Camera(map_def.layout.size)
         self.names = [s.name for s in session.seats]
         from ttr.ai.base import agent_info
 
@@ -90,6 +93,9 @@ class BoardScene(Scene):
         self.hover_route: str | None = None
         self.hover_city: str | None = None
         self.hover_ticket: str | None = None
+        self.offered: tuple[str, ...] = ()
+        """Tickets being chosen now (their cities are highlighted on the map)."""
+        self.chosen: frozenset[str] = frozenset()
         self.hover_market: str | None = None
         self.mouse = (0, 0)
         self.revealed: tuple[tuple[CardColor, ...], int] | None = None
@@ -98,10 +104,17 @@ class BoardScene(Scene):
         self.ai_wait = 0.0
         self.time = 0.0
         self.pass_button = Button("Pass", primary=True)
+        self.tickets_toggle = Button("Show on map", tip="Keep your tickets' cities and your "
+                                     "network highlighted on the map (M)")
+        self.show_my_tickets = False
+        self.ticket_scroll = 0
+        self.last_flash = -FLASH
+        """When the last move was last highlighted (board time; it flashes for FLASH s)."""
+        self._last_seen = last_move(self.shown_view)
         self._completed: tuple[tuple[object, ...], frozenset[str]] | None = None
         self._banner_thinking = False
         self._log_cache: dict[tuple[int | None, str, int, int], pygame.Surface] = {}
-        self.layout = BoardLayout.compute(ctx.size, len(self.names))
+        self.layout = BoardLayout.compute(ctx.size, len(self.names), ctx.settings)
         self.on_resize(ctx.size)
         from ttr.ui.scenes.board_keys import BoardKeys
 
@@ -175,12 +188,17 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ lifecycle
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = BoardLayout.compute(size, len(self.names))
+        self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings)
         self._log_cache = {}
-        self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.layout.map))
+        self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
+        self.renderer.resize(self.camera.viewport(self.layout.map))
         d = self.layout.deck_rect()
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
         self.pass_button.rect.center = d.center
+        t, f = self.layout.tickets, self.layout.font
+        tw = self.ctx.assets.text("Show on map", max(9, int(f * 0.8)), theme.TEXT).get_width()
+        self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.35))
+        self.tickets_toggle.rect.topright = (t.right, t.y)
         self.dirty = True
 
     def on_pause(self) -> None:
@@ -237,6 +255,18 @@ class BoardScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        mv = last_move(self.shown_view)
+        if mv != self._last_seen:
+            self._last_seen, self.last_flash = mv, self.time
+        if self.time - self.last_flash < FLASH + 0.1:
+            self.dirty = True
+        self.camera.idle += dt
+        vp = self.renderer.vp
+        if vp is not None and self.camera.idle >= SETTLE:
+            target = self.camera.viewport(self.layout.map)
+            if target.scale != vp.scale:
+                self.renderer.show(target)  # the zoom stopped: draw the map sharp again
+                self.dirty = True
         if self.toast.active:
             self.toast.update(dt)
             self.dirty = True
@@ -303,10 +333,17 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        seen = self.camera_input(e)
+        if seen in ("view", "used"):
+            return True
+        if seen == "click":  # a press on the zoomed map that did not drag: a click
+            e = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=self.camera.clicked_at, button=1)
         if e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
             self._hover(e.pos)
             return False
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_l:  # the last move, on the map too
+            self.last_flash = self.time
         if e.type == pygame.KEYDOWN and self.keys.handle(e, busy=self.queue.busy):
             self.dirty = True
             return True
@@ -333,6 +370,9 @@ class BoardScene(Scene):
                 if why:
                     self.toast.show(why)
                 return True
+            if e.key == pygame.K_k:  # keep my tickets' cities and network marked
+                self.show_my_tickets = not self.show_my_tickets
+                return True
             if e.key == pygame.K_d:
                 self._act_or_toast(DrawDeck, None, lambda: refuse_draw(self.shown_view,
                                                                        self.names, None))
@@ -350,7 +390,25 @@ class BoardScene(Scene):
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self.click(e.pos)
             return True
+        if e.type == pygame.MOUSEWHEEL and self.layout.tickets.collidepoint(self.mouse):
+            n = len(self.shown_view.me.tickets) if self.shown_view.me else 0
+            self.ticket_scroll = min(max(0, self.ticket_scroll - e.y), max(0, n - 1))
+            self.dirty = True
+            return True
         return False
+
+    def camera_input(self, e: pygame.event.Event) -> str | None:
+        """Zoom and pan input (see `Camera.handle`); dialogs over the board pass theirs on."""
+        if e.type == pygame.MOUSEMOTION:
+            self.mouse = e.pos
+        seen = self.camera.handle(e, self.layout.map, self.mouse)
+        if seen == "view":
+            target = self.camera.viewport(self.layout.map)
+            if self.renderer.vp is not None and target.scale == self.renderer.vp.scale:
+                self.renderer.show(target)  # a pan: the layers move
+            self.hover_route = self.hover_city = None
+            self.dirty = True
+        return seen
 
     def _hover(self, pos: tuple[int, int]) -> None:
         lay = self.layout
@@ -382,6 +440,9 @@ class BoardScene(Scene):
         lay = self.layout
         v = self.shown_view
         self.dirty = True
+        if self.tickets_toggle.rect.collidepoint(pos) and v.me is not None:
+            self.show_my_tickets = not self.show_my_tickets
+            return
         only_pass = bool(v.legal) and all(isinstance(a, Pass) for a in v.legal)
         if only_pass and self.pass_button.rect.collidepoint(pos):
             self.submit(Pass())

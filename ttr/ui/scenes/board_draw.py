@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Pass, PlayerView
+from ttr.engine.table import closed_twins
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.maprender import draw_car
+from ttr.ui.rules_text import path_bonus_name
+from ttr.ui.scenes.board_table import draw_last_move, draw_track, path_leaders_now, paths_now
 from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, panel
@@ -31,23 +34,23 @@ def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
 
 
 def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
-    """Rects of my tickets in the tickets panel (two columns when crowded)."""
+    """Rects of my tickets in the tickets panel: one full-width row each, from the
+    scrolled-to row down as far as the panel goes (the wheel scrolls the rest)."""
     v = board.shown_view
     if v.me is None:
         return []
     r = board.layout.tickets
-    top = r.y + board.layout.font + board.layout.pad
-    n = len(v.me.tickets)
-    cols = 1 if n <= 4 else 2 if n <= 10 else 3
-    rows = max(1, -(-n // cols))
-    h = min((r.bottom - top) / rows, board.layout.font * 2.0)
-    w = (r.w - (cols - 1) * 4) / cols
-    out = []
-    for i, t in enumerate(v.me.tickets):
-        c, row = divmod(i, rows)
-        out.append((t, pygame.Rect(round(r.x + c * (w + 4)), round(top + row * h), round(w),
-                                   round(h) - 2)))
-    return out
+    top = r.y + round(board.layout.font * 1.6)
+    rh = ticket_row_h(board)
+    rows = max(1, (r.bottom - top) // rh)
+    first = min(board.ticket_scroll, max(0, len(v.me.tickets) - rows))
+    return [(t, pygame.Rect(r.x, top + i * rh, r.w, rh - 2))
+            for i, t in enumerate(v.me.tickets[first:first + rows])]
+
+
+def ticket_row_h(board: BoardHost) -> int:
+    """The height of one ticket row."""
+    return round(board.layout.font * 1.45)
 
 
 def ticket_at(board: BoardHost, pos: tuple[int, int]) -> str | None:
@@ -82,12 +85,27 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
 
 
 def _map(board: BoardHost, surface: pygame.Surface) -> None:
+    """The map, clipped to its rectangle (it is larger when zoomed in)."""
+    clip = surface.get_clip()
+    surface.set_clip(board.layout.map.clip(clip))
+    try:
+        _map_layers(board, surface)
+    finally:
+        surface.set_clip(clip)
+
+
+def _map_layers(board: BoardHost, surface: pygame.Surface) -> None:
     r = board.renderer
     vp = r.vp
     assert vp is not None and r.static is not None
     v = board.shown_view
-    dest = vp.map_px
-    surface.blit(r.composed(v.public.owners, board.player_rgb), dest)
+    closed = closed_twins(v.public)
+    target = board.camera.viewport(board.layout.map)
+    if target.scale != vp.scale:  # zooming: the last sharp map, scaled, until it settles
+        r.composed(v.public.owners, board.player_rgb, closed)
+        r.preview(surface, target)
+        return
+    surface.blit(r.composed(v.public.owners, board.player_rgb, closed), vp.map_px)
     stations = dict(board.overrides.get("stations", {}))
     gm = v.public.game_map
     for i, owner in enumerate(v.public.stations):
@@ -95,16 +113,25 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
             stations.setdefault(gm.cities[i].id, owner)
     for cid, seat in stations.items():
         _station(surface, r.px_quad([r.cities[cid]])[0], vp.scale, board.player_rgb[seat])
-    # hovered ticket (one of the viewer's own): its two cities
-    cities: list[str] = []
-    mine = () if v.me is None else (*v.me.tickets, *v.me.offer)
-    if board.hover_ticket is not None and board.hover_ticket in mine:
+    my_ticket_marks(board, surface)
+    draw_last_move(board, surface, board.time - board.last_flash)
+    # tickets being chosen (kept ones bright), then the hovered ticket: their two cities
+    rad = geo.CITY_RADIUS * vp.scale * 2.2
+    width = max(3, round(vp.scale * 3))
+    # the viewer's own offer only (the chooser is theirs; the board shows their view)
+    offered = board.offered if v.me is not None and set(board.offered) <= set(v.me.offer) else ()
+    for t_id in offered:
+        t = gm.ticket_by_id[t_id]
+        a, b = (r.px_quad([r.cities[c]])[0] for c in (t.a, t.b))
+        col = theme.ACCENT if t_id in board.chosen else theme.mix(theme.ACCENT, theme.LAND, 0.5)
+        pygame.draw.line(surface, col, a, b, max(1, width // 2))
+        for x, y in (a, b):
+            pygame.draw.circle(surface, col, (x, y), rad, width)
+    if board.hover_ticket is not None:
         t = gm.ticket_by_id[board.hover_ticket]
-        cities = [t.a, t.b]
-    for cid in cities:
-        x, y = r.px_quad([r.cities[cid]])[0]
-        rad = geo.CITY_RADIUS * vp.scale * 2.2
-        pygame.draw.circle(surface, theme.HILITE, (x, y), rad, max(3, round(vp.scale * 3)))
+        for cid in (t.a, t.b):
+            x, y = r.px_quad([r.cities[cid]])[0]
+            pygame.draw.circle(surface, theme.HILITE, (x, y), rad, width)
     # hovered route
     rid = board.hover_route
     if rid is not None and not board.queue.busy:
@@ -123,12 +150,16 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
 
 def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
              rgb: theme.RGB) -> None:
-    s = max(6.0, 11 * scale)
-    x, y = c
-    pts = [(x - s, y + s * 0.2), (x, y - s * 1.1), (x + s, y + s * 0.2), (x + s * 0.8, y + s * 0.9),
-           (x - s * 0.8, y + s * 0.9)]
+    """A station: a house in the owner's colour with a shadow and a contrasting rim, set
+    above the city's dot (never a disc, so it cannot pass for one)."""
+    s = max(7.0, 12 * scale)
+    x, y = c[0], c[1] - s * 0.55
+    pts = [(x - s, y + s * 0.1), (x, y - s * 1.0), (x + s, y + s * 0.1), (x + s * 0.8, y + s),
+           (x - s * 0.8, y + s)]
+    off = max(1.5, s * 0.18)
+    pygame.draw.polygon(surface, (20, 16, 12), [(px + off, py + off) for px, py in pts])
     pygame.draw.polygon(surface, rgb, pts)
-    pygame.draw.aalines(surface, (20, 20, 20), True, pts)
+    pygame.draw.polygon(surface, theme.outline_for(rgb), pts, max(1, round(s / 7)))
 
 
 # ---------------------------------------------------------------- side bar
@@ -137,6 +168,11 @@ def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
 def _players(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
+    paths = paths_now(v.public)
+    leaders = path_leaders_now(v.public) if v.public.config.longest_path_bonus else ()
+    bonus = path_bonus_name(v.public.game_map.id)
+    top_score = max((board.counters[s].x if s in board.counters else pp.route_points)
+                    for s, pp in enumerate(v.public.players))
     for p in v.public.players:
         r = lay.player_row(p.seat)
         current = p.seat == v.public.current and v.public.stage.name != "GAME_OVER"
@@ -146,7 +182,16 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         stripe = pygame.Rect(r.x, r.y, max(8, r.h // 6), r.h)
         pygame.draw.rect(surface, rgb, stripe, border_top_left_radius=8,
                          border_bottom_left_radius=8)
+        pygame.draw.rect(surface, theme.outline_for(rgb), stripe, 1, border_top_left_radius=8,
+                         border_bottom_left_radius=8)
         x = stripe.right + f // 2
+        score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
+        draw_track(surface, r, score, top_score, rgb, stripe.w)
+        name_end = r.right - f * 4
+        if p.seat in leaders:  # holds the path bonus if the game ended now
+            pill = blit_text(surface, a, f"\u2605 {bonus}", max(9, int(f * 0.72)), theme.ACCENT,
+                             (r.right - f // 2, r.y + 2), "topright", bold=True, cond=True)
+            name_end = min(name_end, pill.x - f // 2)
         if a.colorblind:
             player_mark(surface, rgb, (x + f * 0.6, r.y + f // 3 + f * 0.6), f * 0.62)
             x += int(f * 1.6)
@@ -156,15 +201,15 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         if p.seat == v.viewer:
             name += " (you)" if spec.name != "You" else ""
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
-                  max_width=r.w - (x - r.x) - f * 4)
-        score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
+                  max_width=max(1, name_end - x))
         blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
-                  (r.right - f // 2, r.centery), "midright", bold=True)
+                  (r.right - f // 2, r.centery + f // 4), "midright", bold=True)
         stats = f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}"
         if v.public.config.stations:
             stats += f" \u00b7 stations {p.stations}"
+        stats += f" \u00b7 path {paths[p.seat]}"
         blit_text(surface, a, stats, max(10, int(f * 0.82)), theme.TEXT_DIM,
-                  (x, r.bottom - f // 3), "bottomleft", cond=True,
+                  (x, r.bottom - f // 3 - max(3, r.h // 14)), "bottomleft", cond=True,
                   max_width=r.w - (x - r.x) - f * 3)
         if current:
             pygame.draw.polygon(surface, theme.ACCENT, [(r.x - 2, r.centery - 7),
@@ -278,10 +323,19 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     if v.me is None:
         return
     done = board.completed_tickets()
-    blit_text(surface, a, f"Your tickets ({len(done)}/{len(v.me.tickets)} done)", f,
-              theme.ACCENT, lay.tickets.topleft, bold=True, max_width=lay.tickets.w)
+    tog = board.tickets_toggle
+    tog.selected = board.show_my_tickets
+    tog.draw(surface, a, max(9, int(f * 0.8)))
+    rects = ticket_rects(board)
+    n = len(v.me.tickets)
+    head = f"Your tickets ({len(done)}/{n} done)"
+    if rects and len(rects) < n:
+        first = v.me.tickets.index(rects[0][0])
+        head += f" \u00b7 {first + 1}\u2013{first + len(rects)}, wheel"
+    blit_text(surface, a, head, f, theme.ACCENT, lay.tickets.topleft, bold=True,
+              max_width=max(1, tog.rect.x - lay.tickets.x - f // 2))
     gm = v.public.game_map
-    for tid, r in ticket_rects(board):
+    for tid, r in rects:
         t = gm.ticket_by_id[tid]
         ok = tid in done
         hover = board.hover_ticket == tid
@@ -290,14 +344,37 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
             fill = theme.mix(fill, theme.HILITE, 0.5)
         pygame.draw.rect(surface, fill, r, border_radius=5)
         pygame.draw.rect(surface, (120, 90, 50), r, 1, border_radius=5)
-        fs = max(10, min(int(r.h * 0.55), f))
+        fs = max(10, min(int(r.h * 0.72), f))
         mark = "\u2714 " if ok else ""
         text = f"{mark}{gm.city_name(t.a)} \u2013 {gm.city_name(t.b)}"
+        pts = blit_text(surface, a, str(t.points), fs, theme.TEXT_DARK, (r.right - 6, r.centery),
+                        "midright", bold=True)
         blit_text(surface, a, text, fs, (30, 110, 40) if ok else theme.TEXT_DARK,
                   (r.x + 6, r.centery), "midleft", cond=True, bold=ok,
-                  max_width=r.w - fs * 3)
-        blit_text(surface, a, str(t.points), fs, theme.TEXT_DARK, (r.right - 6, r.centery),
-                  "midright", bold=True)
+                  max_width=max(1, pts.x - r.x - 6 - fs // 2))
+
+
+def my_ticket_marks(board: BoardHost, surface: pygame.Surface) -> None:
+    """With the toggle on: every city of my tickets ringed (green when that ticket is
+    done, amber while open) and my claimed routes outlined (my network so far)."""
+    v, r = board.shown_view, board.renderer
+    vp = r.vp
+    if not board.show_my_tickets or v.me is None or vp is None:
+        return
+    gm = v.public.game_map
+    done = board.completed_tickets()
+    w = max(2, round(vp.scale * 2.2))
+    for i, owner in enumerate(v.public.owners):
+        if owner == v.viewer:
+            for q in r.slots[gm.routes[i].id]:
+                pygame.draw.polygon(surface, theme.HILITE, r.px_quad(geo.grow_quad(q, 1.1, 1.6)),
+                                    max(1, w // 2))
+    for tid in v.me.tickets:
+        t = gm.ticket_by_id[tid]
+        col = theme.GOOD if tid in done else theme.ACCENT
+        for cid in (t.a, t.b):
+            x, y = r.px_quad([r.cities[cid]])[0]
+            pygame.draw.circle(surface, col, (x, y), geo.CITY_RADIUS * vp.scale * 1.9, w)
 
 
 # ---------------------------------------------------------------- overlays

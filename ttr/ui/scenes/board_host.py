@@ -14,6 +14,7 @@ from ttr.engine import CardColor, PlayerView
 from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui.anim import AnimationQueue, Sprite
+from ttr.ui.camera import Camera
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext
 from ttr.ui.viewport import BoardLayout
@@ -28,6 +29,7 @@ class BoardHost(Protocol):
     map_def: MapDefinition
     layout: BoardLayout
     renderer: MapRenderer
+    camera: Camera
     shown_view: PlayerView
     """The view on screen now (trails the engine while animations run)."""
     names: list[str]
@@ -44,12 +46,25 @@ class BoardHost(Protocol):
     """The game log's first line; the rest is `shown_view.log` in words."""
     hover_route: str | None
     hover_ticket: str | None
+    offered: tuple[str, ...]
+    """Tickets being chosen now: their cities are highlighted."""
+    chosen: frozenset[str]
+    """Of `offered`, those selected to keep."""
     hover_market: str | None
     mouse: tuple[int, int]
     revealed: tuple[tuple[CardColor, ...], int] | None
     paused: bool
+    time: float
+    """Seconds since the board opened."""
+    last_flash: float
+    """Board time when the last move was last highlighted."""
     dirty: bool
     pass_button: Button
+    tickets_toggle: Button
+    show_my_tickets: bool
+    """Keep my tickets' cities and my network highlighted on the map."""
+    ticket_scroll: int
+    """The first of my tickets shown in the tickets panel."""
 
     def seat_name(self, seat: int) -> str:
         """Display name of a seat."""
@@ -68,6 +83,9 @@ class BoardHost(Protocol):
 
     def log_image(self, line: str, size: int, width: int) -> pygame.Surface:
         """A wrapped, rendered log line (cached per seat at the screen)."""
+
+    def camera_input(self, e: pygame.event.Event) -> str | None:
+        """Zoom and pan input for the map (see `Camera.handle`)."""
 
     def submit(self, action: object) -> None:
         """Send a human action to the session and animate the result."""

@@ -11,6 +11,7 @@ from ttr.engine import RulesConfig, TtrError
 from ttr.ui import rules_text, theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Picker, blit_text, panel
 
 logger = logging.getLogger(__name__)
@@ -86,11 +87,12 @@ class HowToScene(Scene):
         self.back.rect.midbottom = (w // 2, h - 14)
         self.top = max(90, h // 6) + 6
         rh = max(32, h // 22)
-        pw = min(380, (w - 100) // 2)
+        f = ui_font(size, self.ctx.settings)
+        pw = min(max(380, f * 18), (w - 100) // 2)
         self.map_picker.rect = pygame.Rect(w // 2 - pw - 8, self.top, pw, rh)
         self.variant_picker.rect = pygame.Rect(w // 2 + 8, self.top, pw, rh)
         y = self.top + rh + 14
-        cw = min(w - 60, 1500)
+        cw = min(w - 60, max(1500, f * 70))
         self.area = pygame.Rect((w - cw) // 2, y, cw, self.back.rect.top - 10 - y)
         self._content = None
         self.dirty = True
@@ -98,7 +100,7 @@ class HowToScene(Scene):
     def _build(self) -> pygame.Surface:
         """The text in as few columns as fit the area (1 to 3), on a transparent surface."""
         mid, name, variant, cfg = self.chosen()
-        size = max(13, min(20, self.ctx.size[1] // 50))
+        size = ui_font(self.ctx.size, self.ctx.settings)
         gap = 30
         best: pygame.Surface | None = None
         for cols in (1, 2, 3):

@@ -9,6 +9,7 @@ import pygame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel
 
 
@@ -51,7 +52,8 @@ class ListScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.list_rect = pygame.Rect(0, 0, min(w - 80, 900), int(h * 0.58))
+        f = ui_font(size, self.ctx.settings)
+        self.list_rect = pygame.Rect(0, 0, min(w - 80, max(900, f * 44)), int(h * 0.58))
         self.list_rect.midtop = (w // 2, int(h * 0.24))
         self.row_h = max(40, h // 17)
         bw, bh = max(150, w // 9), max(38, h // 18)

@@ -14,6 +14,7 @@ import pygame
 
 from ttr.engine import COLORS, LOCO, CardColor, TtrError
 from ttr.engine.scoring import connected_tickets
+from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.store.text import clean_text
@@ -291,7 +292,8 @@ class ReplayScene(Scene):
         v = self.frame.view
         vp = self.renderer.vp
         assert vp is not None
-        surface.blit(self.renderer.composed(v.public.owners, self.player_rgb), vp.map_px)
+        surface.blit(self.renderer.composed(v.public.owners, self.player_rgb,
+                                                closed_twins(v.public)), vp.map_px)
         wr = self.words_rect
         hint = blit_text(surface, a, HINT, max(11, f - 3), theme.TEXT_DIM, wr.topright,
                          "topright", max_width=wr.w // 2)
@@ -346,6 +348,8 @@ class ReplayScene(Scene):
             player_mark(surface, self.player_rgb[seat], dot, f // 2 + 3)
         else:
             pygame.draw.circle(surface, self.player_rgb[seat], dot, f // 2 + 2)
+            pygame.draw.circle(surface, theme.outline_for(self.player_rgb[seat]), dot,
+                               f // 2 + 2, 1)  # the black player's dot shows on the panel
         blit_text(surface, a, f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
                   f" \u00b7 {counted(pub.trains, 'train')}", f, theme.TEXT,
                   (r.x + 28, r.y + 6), bold=True, max_width=r.w - 36)

@@ -3,77 +3,26 @@
 from __future__ import annotations
 
 import logging
-from collections import deque
 from functools import partial
 
 import pygame
 
-from ttr.engine import GameMap, GameResult
+from ttr.engine import GameResult
+from ttr.engine.table import longest_trail_routes, ticket_path
 from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, Tween, Wait, scaled
 from ttr.ui.maprender import MapRenderer
+from ttr.ui.rules_text import path_bonus_name
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.scoring_draw import Step
-from ttr.ui.viewport import Viewport
+from ttr.ui.scenes.scoring_lines import TICKET, Line
+from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button
 from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
-
-
-def ticket_path(gm: GameMap, routes: set[str], a: str, b: str) -> frozenset[str]:
-    """Routes of a shortest path a->b through `routes` (empty if not connected)."""
-    adj: dict[str, list[tuple[str, str]]] = {}
-    for rid in sorted(routes):
-        r = gm.route_by_id[rid]
-        adj.setdefault(r.a, []).append((r.b, rid))
-        adj.setdefault(r.b, []).append((r.a, rid))
-    prev: dict[str, tuple[str, str]] = {}
-    seen, todo = {a}, deque([a])
-    while todo:
-        c = todo.popleft()
-        if c == b:
-            break
-        for nb, rid in adj.get(c, []):
-            if nb not in seen:
-                seen.add(nb)
-                prev[nb] = (c, rid)
-                todo.append(nb)
-    if b not in prev:
-        return frozenset()
-    out, c = set(), b
-    while c != a:
-        c, rid = prev[c]
-        out.add(rid)
-    return frozenset(out)
-
-
-def longest_trail_routes(gm: GameMap, routes: set[str]) -> frozenset[str]:
-    """The routes of one longest trail (each route once) through `routes`."""
-    ids = sorted(routes)
-    adj: dict[str, list[tuple[str, str, int]]] = {}
-    for rid in ids:
-        r = gm.route_by_id[rid]
-        adj.setdefault(r.a, []).append((r.b, rid, r.length))
-        adj.setdefault(r.b, []).append((r.a, rid, r.length))
-    best: tuple[int, frozenset[str]] = (0, frozenset())
-    used: list[str] = []
-
-    def dfs(city: str, length: int) -> None:
-        nonlocal best
-        if length > best[0]:
-            best = (length, frozenset(used))
-        for nb, rid, w in adj.get(city, []):
-            if rid not in used:
-                used.append(rid)
-                dfs(nb, length + w)
-                used.pop()
-
-    for start in sorted(adj):
-        dfs(start, 0)
-    return best[1]
 
 
 class ScoringScene(Scene):
@@ -92,7 +41,10 @@ class ScoringScene(Scene):
                      if isinstance(r, MapRenderer)), None)
         self.renderer = MapRenderer(map_def, ctx.assets, like)
         self.totals = [Sprite(x=0) for _ in self.names]
-        self.lines: list[list[tuple[str, int]]] = [[] for _ in self.names]
+        self.lines: list[list[Line]] = [[] for _ in self.names]
+        self.boxes: dict[int, pygame.Rect] = {}
+        self.expanded: int | None = None
+        self.scroll = 0
         self.current: Step | None = None
         self.finished = False
         self.queue = AnimationQueue()
@@ -103,15 +55,20 @@ class ScoringScene(Scene):
         d = scaled(theme.TALLY_STEP, ctx.settings.animation_speed)
         for st in self.steps:
             t = self.totals[st.seat]
+            k = 1.0 if st.delta else 0.25
             self.queue.add(Sequence(Call(partial(self._begin, st)),
-                                    Tween(t, "x", st.delta, d * 0.6, "out_cubic", relative=True),
-                                    Wait(d * 0.4)))
+                                    Tween(t, "x", st.delta, d * 0.6 * k, "out_cubic",
+                                          relative=True),
+                                    Wait(d * 0.4 * k)))
         self.queue.add(Call(self._end))
         if ctx.settings.animation_speed <= 0:
             self.queue.finish_all()
 
     def _steps(self) -> list[Step]:
+        """Routes, tickets, then the bonuses and stations (zero lines too: every box lists
+        each part of the score the rules have)."""
         gm = self.public.game_map
+        cfg = self.session.config
         owned: list[set[str]] = [set() for _ in self.names]
         for r in gm.routes:
             o = self.public.owners[r.index]
@@ -126,21 +83,24 @@ class ScoringScene(Scene):
                 tk = gm.ticket_by_id[t.ticket]
                 path = ticket_path(gm, net, tk.a, tk.b) if t.completed else frozenset()
                 label = f"{gm.city_name(tk.a)} \u2013 {gm.city_name(tk.b)}"
-                steps.append(Step(p.seat, label, t.value, path, (tk.a, tk.b), "ticket"))
+                steps.append(Step(p.seat, label, t.value, path, (tk.a, tk.b), TICKET))
+        bonus = path_bonus_name(gm.id)
         for p in self.result.players:
-            if p.longest_bonus:
-                steps.append(Step(p.seat, f"Longest path ({counted(p.longest_path, 'train')})",
-                                  p.longest_bonus, longest_trail_routes(gm, owned[p.seat])))
-            if p.globetrotter_bonus:
-                steps.append(Step(p.seat, "Globetrotter (most tickets)", p.globetrotter_bonus))
-            if p.station_points:
+            if cfg.longest_path_bonus or p.longest_bonus:
+                path = longest_trail_routes(gm, owned[p.seat]) if p.longest_bonus else frozenset()
+                steps.append(Step(p.seat, f"{bonus} ({counted(p.longest_path, 'train')})",
+                                  p.longest_bonus, path))
+            if cfg.globetrotter_bonus or p.globetrotter_bonus:
+                steps.append(Step(p.seat, f"Globetrotter ({counted(p.completed, 'ticket')})",
+                                  p.globetrotter_bonus))
+            if cfg.stations or p.station_points:
                 steps.append(Step(p.seat, f"Stations kept \u00d7{p.stations_left}",
                                   p.station_points))
         return steps
 
     def _begin(self, st: Step) -> None:
         self.current = st
-        self.lines[st.seat].append((st.label, st.delta))
+        self.lines[st.seat].append(Line(st.label, st.delta, st.kind))
         if st.delta > 0:
             self.ctx.play_sound("score" if st.kind != "ticket" else "card")
 
@@ -159,11 +119,12 @@ class ScoringScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
         pad = max(8, w // 120)
+        self.font = ui_font(size, self.ctx.settings)
         self.map_rect = pygame.Rect(pad, pad, int(w * 0.6), h - 2 * pad)
         self.table = pygame.Rect(self.map_rect.right + pad, pad, w - self.map_rect.right - 2 * pad,
                                  h - 2 * pad)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
-        bh = max(38, h // 16)
+        bh = int(self.font * 2.6)
         bw = (self.table.w - pad * 3) // 2
         self.menu.rect = pygame.Rect(self.table.x + pad, self.table.bottom - bh - pad, bw, bh)
         self.again.rect = pygame.Rect(self.menu.rect.right + pad, self.menu.rect.y, bw, bh)
@@ -171,6 +132,8 @@ class ScoringScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
+        if self._details(e):
+            return True
         if not self.finished:
             if (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (
                     e.type == pygame.KEYDOWN and e.key in (pygame.K_SPACE, pygame.K_RETURN)):
@@ -186,6 +149,26 @@ class ScoringScene(Scene):
         if self.menu.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
             self.ctx.nav.to_menu()
             return True
+        return False
+
+    def _details(self, e: pygame.event.Event) -> bool:
+        """A click on a box opens its full list (every ticket), a click or Esc closes it;
+        the wheel scrolls an open list."""
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.expanded is not None:
+                self.expanded = None
+                return True
+            seat = next((s for s, r in self.boxes.items() if r.collidepoint(e.pos)), None)
+            if seat is not None and self.finished:
+                self.expanded, self.scroll = seat, 0
+                return True
+        if self.expanded is not None:
+            if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+                self.expanded = None
+                return True
+            if e.type == pygame.MOUSEWHEEL:
+                self.scroll = max(0, self.scroll - e.y)
+                return True
         return False
 
     def update(self, dt: float) -> None:

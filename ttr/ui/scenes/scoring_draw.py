@@ -8,12 +8,14 @@ from typing import Protocol
 import pygame
 
 from ttr.engine import GameResult
+from ttr.engine.table import closed_twins
 from ttr.engine.view import PublicState
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.anim import Sprite
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext
+from ttr.ui.scenes.scoring_lines import Line, box_lines
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import Button, blit_text, panel
 
@@ -49,7 +51,11 @@ class ScoringHost(Protocol):
     rgb: list[tuple[int, int, int]]
     renderer: MapRenderer
     totals: list[Sprite]
-    lines: list[list[tuple[str, int]]]
+    lines: list[list[Line]]
+    boxes: dict[int, pygame.Rect]
+    expanded: int | None
+    scroll: int
+    font: int
     current: Step | None
     finished: bool
     again: Button
@@ -65,7 +71,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
     r = sc.renderer
     vp = r.vp
     assert vp is not None and r.static is not None
-    surface.blit(r.composed(sc.public.owners, sc.rgb), vp.map_px)
+    surface.blit(r.composed(sc.public.owners, sc.rgb, closed_twins(sc.public)), vp.map_px)
     st = sc.current
     if st is not None:
         shade = pygame.Surface(vp.map_px.size, pygame.SRCALPHA)
@@ -82,45 +88,24 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, col, (x, y), geo.CITY_RADIUS * vp.scale * 2.4,
                                max(3, round(vp.scale * 3)))
     t = sc.table
-    f = max(12, min(22, h // 50))
+    f = sc.font
     panel(surface, t, theme.PANEL, theme.PANEL_EDGE, 10)
-    blit_text(surface, a, "Final scores", int(f * 1.6), theme.ACCENT, (t.centerx, t.y + 10),
-              "midtop", bold=True)
+    blit_text(surface, a, "Final scores", int(f * 1.6), theme.ACCENT, (t.centerx, t.y + f // 2),
+              "midtop", bold=True, max_width=t.w - f)
     n = len(sc.names)
-    top = t.y + int(f * 3.2)
-    avail = sc.menu.rect.top - top - f * 4
-    col_h = avail // n
-    order = sc.result.ranking if sc.finished else range(n)
-    for i, seat in enumerate(order):
-        box = pygame.Rect(t.x + 10, top + i * col_h, t.w - 20, col_h - 6)
-        active = st is not None and st.seat == seat
-        panel(surface, box, theme.PANEL_LIGHT if active else theme.mix(theme.PANEL, theme.BG, 0.3),
-              theme.ACCENT if active else theme.PANEL_EDGE, 8)
-        pygame.draw.rect(surface, sc.rgb[seat], (box.x, box.y, 8, box.h),
-                         border_top_left_radius=8, border_bottom_left_radius=8)
-        pres = next(p for p in sc.result.players if p.seat == seat)
-        title = sc.names[seat]
-        if sc.finished:
-            title = f"{pres.rank}. {title}"
-        tx = box.x + 16
-        if a.colorblind:
-            player_mark(surface, sc.rgb[seat], (tx + f * 0.6, box.y + 6 + f * 0.7), f * 0.62)
-            tx += int(f * 1.6)
-        blit_text(surface, a, title, f + 2, theme.TEXT, (tx, box.y + 6), bold=True)
-        blit_text(surface, a, str(round(sc.totals[seat].x)), int(f * 1.8), theme.ACCENT,
-                  (box.right - 10, box.y + 4), "topright", bold=True)
-        lines = sc.lines[seat]
-        lh = int(f * 1.15)
-        room = max(0, (box.h - f * 2 - 10) // lh)
-        shown = lines[-room:] if room else []
-        y = box.y + f * 2 + 6
-        for label, delta in shown:
-            c = theme.GOOD if delta > 0 else theme.BAD if delta < 0 else theme.TEXT_DIM
-            blit_text(surface, a, label, f - 1, theme.TEXT, (box.x + 16, y), cond=True,
-                      max_width=box.w - f * 5)
-            blit_text(surface, a, f"{delta:+d}", f - 1, c, (box.right - 10, y), "topright",
-                      bold=True)
-            y += lh
+    top = t.y + int(f * 2.8)
+    bottom = sc.menu.rect.top - f * 3 if sc.finished else t.bottom - f * 2
+    order = list(sc.result.ranking if sc.finished else range(n))
+    sc.boxes.clear()
+    if sc.expanded is not None:
+        box = pygame.Rect(t.x + f // 2, top, t.w - f, bottom - top)
+        _box(sc, surface, box, sc.expanded, f, full=True)
+    else:
+        col_h = (bottom - top) // n
+        for i, seat in enumerate(order):
+            box = pygame.Rect(t.x + f // 2, top + i * col_h, t.w - f, col_h - max(3, f // 3))
+            sc.boxes[seat] = box
+            _box(sc, surface, box, seat, f, full=False)
     if sc.finished:
         win = [sc.names[s] for s in sc.result.winners]
         head = (f"{' and '.join(win)} win{'s' if len(win) == 1 else ''}"
@@ -130,8 +115,73 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
         sc.again.draw(surface, a)
         sc.menu.draw(surface, a)
     else:
-        blit_text(surface, a, "Click or Space to skip", f - 2, theme.TEXT_DIM,
-                  (t.centerx, t.bottom - 10), "midbottom")
+        blit_text(surface, a, "Click or Space to skip", f - 1, theme.TEXT_DIM,
+                  (t.centerx, t.bottom - f // 2), "midbottom", max_width=t.w - f)
+
+
+def _box(sc: ScoringHost, surface: pygame.Surface, box: pygame.Rect, seat: int, f: int,
+         full: bool) -> None:
+    """One player's box: name, total, and lines that sum to it (folded to fit, or every
+    line with a scroll when `full`)."""
+    a = sc.ctx.assets
+    st = sc.current
+    active = st is not None and st.seat == seat
+    panel(surface, box, theme.PANEL_LIGHT if active else theme.mix(theme.PANEL, theme.BG, 0.3),
+          theme.ACCENT if active else theme.PANEL_EDGE, 8)
+    stripe = pygame.Rect(box.x, box.y, max(6, f // 2), box.h)
+    pygame.draw.rect(surface, sc.rgb[seat], stripe, border_top_left_radius=8,
+                     border_bottom_left_radius=8)
+    pygame.draw.rect(surface, theme.outline_for(sc.rgb[seat]), stripe, 1,
+                     border_top_left_radius=8, border_bottom_left_radius=8)
+    pres = next(p for p in sc.result.players if p.seat == seat)
+    title = sc.names[seat]
+    if sc.finished:
+        title = f"{pres.rank}. {title}"
+    tx = stripe.right + f // 2
+    head = f + 2
+    if a.colorblind:
+        player_mark(surface, sc.rgb[seat], (tx + f * 0.6, box.y + f // 3 + f * 0.7), f * 0.62)
+        tx += int(f * 1.6)
+    total = blit_text(surface, a, str(round(sc.totals[seat].x)), int(f * 1.6), theme.ACCENT,
+                      (box.right - f // 2, box.y + f // 4), "topright", bold=True)
+    name = blit_text(surface, a, title, head, theme.TEXT, (tx, box.y + f // 3), bold=True,
+                     max_width=total.x - tx - f // 2)
+    y0 = box.y + int(f * 2.1)
+    lines = sc.lines[seat]
+    lh = int(f * 1.25)
+    inner = box.inflate(-f, 0)
+    inner.x = stripe.right + f // 2
+    inner.w = box.right - f // 2 - inner.x
+    rows = max(1, (box.bottom - y0 - f // 4 - (lh if full else 0)) // lh)
+    if full:
+        sc.scroll = min(sc.scroll, max(0, len(lines) - rows))
+        shown, folded, cols = list(lines[sc.scroll:sc.scroll + rows]), False, 1
+    else:
+        most = 2 if inner.w > f * 24 else 1
+        shown, folded = box_lines(lines, rows * most)
+        cols = min(most, max(1, -(-len(shown) // rows)))
+        if len(shown) > rows * cols:  # even folded the lines need more rows: smaller rows
+            lh = max(1, (box.bottom - y0 - f // 4) * cols // len(shown))
+            rows = -(-len(shown) // cols)
+    fs = min(f, int(lh / 1.2))
+    cw = (inner.w - (cols - 1) * f) // cols
+    for i, ln in enumerate(shown):
+        x = inner.x + (i // rows) * (cw + f)
+        y = y0 + (i % rows) * lh
+        c = theme.GOOD if ln.delta > 0 else theme.BAD if ln.delta < 0 else theme.TEXT_DIM
+        num = blit_text(surface, a, f"{ln.delta:+d}".replace("-", "\u2212"), fs, c,
+                        (x + cw, y), "topright", bold=True)
+        blit_text(surface, a, ln.label, fs, theme.TEXT, (x, y), cond=True,
+                  max_width=max(1, num.x - x - fs // 2))
+    if full:
+        more = f"{sc.scroll + 1}\u2013{sc.scroll + len(shown)} of {len(lines)}, wheel to scroll; "
+        blit_text(surface, a, (more if len(lines) > rows else "") + "click to close",
+                  max(8, f - 2), theme.TEXT_DIM, (inner.centerx, box.bottom - f // 4),
+                  "midbottom", max_width=inner.w)
+    elif folded and total.x - name.right > f * 4:
+        blit_text(surface, a, "click for every ticket", max(8, f - 2), theme.TEXT_DIM,
+                  (name.right + f, name.bottom), "bottomleft",
+                  max_width=total.x - name.right - f * 2)
 
 
 def _decided(key: str) -> str:

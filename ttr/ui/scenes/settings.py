@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ttr.ui import theme
-from ttr.ui.prefs import SPEEDS
+from ttr.ui.prefs import SPEEDS, TEXT_SIZES
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.widgets import Button, Picker, blit_text
@@ -39,9 +39,11 @@ class SettingsScene(Scene):
         self.volume = Picker("Volume", [f"{v}%" for v in VOLUMES], vol)
         self.confirm = Picker("Confirm claims", list(CONFIRM.values()),
                               list(CONFIRM).index(s.confirm_claim))
+        self.text = Picker("Text size", [f"{v}%" for v in TEXT_SIZES],
+                           TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES else 0)
         self.back = Button("Back", primary=True)
         self.pickers = [self.anim, self.pace, self.full, self.cb, self.hc, self.speech,
-                        self.sound, self.volume, self.confirm]
+                        self.sound, self.volume, self.confirm, self.text]
         self.items: list[Picker | Button] = [*self.pickers, self.back]
         self.focus = 0
         self.on_resize(ctx.size)
@@ -88,6 +90,10 @@ class SettingsScene(Scene):
         s.sound = self.sound.index == 1
         s.volume = VOLUMES[self.volume.index] / 100
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
+        if s.text_size != TEXT_SIZES[self.text.index]:
+            s.text_size = TEXT_SIZES[self.text.index]
+            for scene in self.ctx.stack.scenes:  # every scene lays out again at the new size
+                scene.on_resize(self.ctx.size)
         s.save(self.ctx.settings_file)  # saved immediately
 
     def _say(self) -> None:

@@ -12,6 +12,7 @@ from ttr.game.session import SeatSpec
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
 from ttr.ui.scenes.common import backdrop
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text
 from ttr.ui.words import join_and, no_orphans
 
@@ -188,7 +189,7 @@ class SetupScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(w - 60, 980)
+        cw = min(w - 60, max(980, ui_font(size, self.ctx.settings) * 62))
         x0 = (w - cw) // 2
         rh = max(40, h // 17)
         gap = rh // 4

@@ -46,28 +46,37 @@ class TicketsScene(Scene):
         return tuple(sorted(self.selected))
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Docked over the hand and tickets panel, under the map (the map stays in view,
+        with the offered tickets' cities ringed): the cards in a row, Keep at the right."""
         lay = self.board.layout
-        m = lay.map
-        n = len(self.offer)
         f = lay.font
-        tw = min(int(m.w * 0.9 / n) - 10, f * 14)
-        th = int(tw * 0.62)
-        self.box = pygame.Rect(0, 0, n * (tw + 12) + 28, th + f * 6)
-        self.box.midbottom = (m.centerx, m.bottom - 8)
-        self.rects = [(t, pygame.Rect(self.box.x + 16 + i * (tw + 12), self.box.y + f * 2 + 8,
-                                      tw, th)) for i, t in enumerate(self.offer)]
-        self.keep.rect = pygame.Rect(0, 0, max(140, tw), int(f * 2.2))
-        self.keep.rect.midbottom = (self.box.centerx, self.box.bottom - 10)
+        self.box = lay.bottom.inflate(-lay.pad, -lay.pad)
+        n = len(self.offer)
+        keep_w = max(f * 8, self.box.w // 7)
+        top = self.box.y + int(f * 1.9)
+        room = self.box.right - keep_w - 2 * lay.pad - (self.box.x + lay.pad)
+        gap = max(4, lay.pad)
+        th = self.box.bottom - lay.pad - top
+        tw = min((room - (n - 1) * gap) // max(n, 1), int(th * 2.2))
+        self.rects = [(t, pygame.Rect(self.box.x + lay.pad + i * (tw + gap), top, tw, th))
+                      for i, t in enumerate(self.offer)]
+        self.keep.rect = pygame.Rect(0, 0, keep_w, min(int(f * 2.4), th))
+        self.keep.rect.midright = (self.box.right - lay.pad, (top + self.box.bottom) // 2)
+        self.board.offered = tuple(self.offer)
         self._refresh()
         self.dirty = True
 
     def _refresh(self) -> None:
         c = self.choice()
+        self.board.chosen = frozenset(c)
+        self.board.dirty = True
         self.keep.enabled = c in self.options
         self.keep.label = f"Keep {len(c)}" if c else "Keep"
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
+        if self.board.camera_input(e) in ("view", "used"):
+            return True  # zoom and pan the map while choosing
         if e.type == pygame.MOUSEMOTION:
             self.hover = next((t for t, r in self.rects if r.collidepoint(e.pos)), None)
             self.board.hover_ticket = self.hover
@@ -114,8 +123,12 @@ class TicketsScene(Scene):
             self.board.toast.show(f"Keep at least {self.min_keep} of these tickets")
             return
         self.board.hover_ticket = None
+        self.board.offered, self.board.chosen = (), frozenset()
         self.ctx.stack.pop(self)
         self.board.submit(KeepTickets(c))
+
+    def on_exit(self) -> None:
+        self.board.offered, self.board.chosen = (), frozenset()
 
     def update(self, dt: float) -> None:
         if self.board.toast.active:
@@ -126,10 +139,11 @@ class TicketsScene(Scene):
             return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         gm = self.board.shown_view.public.game_map
-        panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=240)
-        blit_text(surface, a, f"Choose your destination tickets: keep at least {self.min_keep}",
-                  f, theme.TEXT, (self.box.centerx, self.box.y + 10), "midtop", bold=True,
-                  max_width=self.box.w - 20)
+        panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12)
+        blit_text(surface, a, f"Choose your destination tickets: keep at least {self.min_keep}"
+                  " (their cities are ringed on the map)", f, theme.TEXT,
+                  (self.box.x + f // 2, self.box.y + f // 3), bold=True,
+                  max_width=self.box.w - f)
         for t, r in self.rects:
             tk = gm.ticket_by_id[t]
             on = t in self.selected
@@ -139,7 +153,7 @@ class TicketsScene(Scene):
             pygame.draw.rect(surface, fill, r, border_radius=8)
             pygame.draw.rect(surface, theme.GOOD if on else (90, 80, 70), r, 3 if on else 1,
                              border_radius=8)
-            fs = max(11, min(f, r.h // 5))
+            fs = max(11, min(f, r.h // 4))
             blit_text(surface, a, gm.city_name(tk.a), fs, theme.TEXT_DARK,
                       (r.centerx, r.y + r.h // 4), "center", bold=True, max_width=r.w - 10)
             blit_text(surface, a, "\u2193", fs, theme.TEXT_DARK, (r.centerx, r.centery),

@@ -1,0 +1,126 @@
+"""Every scene at every window size: no text drawn by `blit_text` is clipped, leaves the
+window or overlaps other text of the same scene, and text grows with the window.
+
+One game of each kind is played once; each scene is then laid out and drawn at each size
+(text drawn by the scene on top only: a dialog may cover the board's text on purpose).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+import pytest
+from textrects import Text, recording
+from uibot import board_of
+from uihelp import frames, key, start
+
+from ttr.ui.app import App
+from ttr.ui.scene import Scene
+from ttr.ui.scenes.scoring import ScoringScene
+
+SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def _draw(app: App, size: tuple[int, int]) -> list[Text]:
+    """Lay the stack out at `size`, draw it, and return the top scene's text."""
+    app.ctx.size = size
+    app.ctx.assets.clear_sized()
+    app.stack.resize(size)
+    surf = pygame.Surface(size)
+    visible = app.stack.visible()
+    for s in visible[:-1]:
+        s.draw(surf)
+    with recording() as got:
+        visible[-1].draw(surf)
+    return [t for t in got if t.surface is surf]  # text on scrolled pages: see howto's tests
+
+
+def _problems(texts: list[Text], size: tuple[int, int]) -> list[str]:
+    win = pygame.Rect((0, 0), size).inflate(2, 2)
+    out = [f"clipped {t.text!r} at {t.rect}" for t in texts if t.clipped]
+    out += [f"outside the window {t.text!r} {t.rect}" for t in texts
+            if t.text.strip() and not win.contains(t.rect)]
+    shown = [t for t in texts if t.text.strip() and t.rect.w > 0 and t.rect.h > 0]
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            if a.rect == b.rect and a.text == b.text:
+                continue  # the same text drawn twice (a shadow)
+            c = a.rect.clip(b.rect)
+            small = min(a.rect.w * a.rect.h, b.rect.w * b.rect.h)
+            if c.w * c.h > 0.12 * small and c.h > min(a.rect.h, b.rect.h) * 0.3:
+                out.append(f"overlap {a.text!r} {a.rect} / {b.text!r} {b.rect}")
+    return out
+
+
+def _check(app: App, name: str) -> dict[tuple[int, int], list[Text]]:
+    bad: list[str] = []
+    seen = {}
+    for size in SIZES:
+        texts = _draw(app, size)
+        assert texts, (name, size)
+        bad += [f"{name} {size[0]}x{size[1]}: {p}" for p in _problems(texts, size)]
+        seen[size] = texts
+    assert not bad, "\n".join(bad[:30])
+    # text grows with the window
+    med = {s: sorted(t.size for t in ts)[len(ts) // 2] for s, ts in seen.items()}
+    assert med[(3840, 2160)] > med[(1920, 1080)] > med[(1280, 720)], (name, med)
+    return seen
+
+
+def _push(app: App, make: Callable[[], Scene]) -> None:
+    app.stack.push(make())
+    app.stack.apply_pending()
+
+
+@pytest.mark.parametrize("scene", ["menu", "setup", "settings", "howto", "load", "replays",
+                                   "stats"])
+def test_menu_scenes_fit_at_every_size(app: App, scene: str) -> None:
+    from ttr.ui.scenes.howto import HowToScene
+    from ttr.ui.scenes.menu import MenuScene
+    from ttr.ui.scenes.replay import ReplaysScene
+    from ttr.ui.scenes.saves import LoadScene
+    from ttr.ui.scenes.settings import SettingsScene
+    from ttr.ui.scenes.setup import SetupScene
+    from ttr.ui.scenes.stats import StatsScene
+
+    make: dict[str, Callable[[], Scene]] = {
+        "menu": lambda: MenuScene(app.ctx), "setup": lambda: SetupScene(app.ctx),
+        "settings": lambda: SettingsScene(app.ctx), "howto": lambda: HowToScene(app.ctx),
+        "load": lambda: LoadScene(app.ctx), "replays": lambda: ReplaysScene(app.ctx),
+        "stats": lambda: StatsScene(app.ctx)}
+    _push(app, make[scene])
+    _check(app, scene)
+
+
+def test_board_its_dialogs_and_scoring_fit_at_every_size(app: App) -> None:
+    from ttr.ui.scenes.pause import PauseScene
+
+    start(app, "human,random,random,random,random", map_id="europe", seed=6)
+    frames(app, 3)
+    _check(app, "ticket chooser")
+    key(pygame.K_RETURN)
+    frames(app, 30)
+    board = board_of(app)
+    assert board is not None
+    while len(app.stack.scenes) > 1:
+        frames(app, 1)
+    seen = _check(app, "board")
+    sizes = {s: sorted(t.size for t in ts) for s, ts in seen.items()}
+    assert sizes[(1280, 720)][-1] >= 14  # names, headings and the log at the body size
+    _draw(app, (1280, 720))
+    assert board.layout.font >= 14  # body text at 1280x720
+    _push(app, lambda: PauseScene(app.ctx, board))
+    _check(app, "pause")
+    app.stack.pop()
+    app.stack.apply_pending()
+    board.session.close()
+    # the scoring scene, from a whole game between computers
+    start(app, "random,random,random,random,random", map_id="europe", seed=7)
+    deadline = time.time() + 120
+    while time.time() < deadline and not isinstance(app.stack.top, ScoringScene):
+        frames(app, 5)
+    frames(app, 2)
+    assert isinstance(app.stack.top, ScoringScene)
+    _check(app, "scoring")

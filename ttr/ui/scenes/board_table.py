@@ -1,0 +1,100 @@
+"""State the table shows that the bare map does not: the last move (flashed on the map when
+it happens and again with L), who holds the longest path / European Express now (from the
+engine's scoring on the public view), and a compact score track in each player's panel.
+
+Pure drawing and lookups on the shown (public) view: nothing private, no rules here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ttr.engine import RouteClaimed, StationBuilt
+from ttr.engine.table import path_lengths
+from ttr.engine.view import PlayerView, PublicState
+from ttr.ui import geometry as geo
+from ttr.ui import theme
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board_host import BoardHost
+
+FLASH = 3.0
+"""Seconds the last move stays highlighted after it happens (or after L)."""
+TRACK_MIN = 100
+"""The score track's length in points (longer when someone passes it)."""
+
+LastMove = tuple[int, str, str]
+"""(seat, "route" or "station", route or city id)."""
+
+_PATHS: dict[tuple[int, tuple[int | None, ...]], tuple[int, ...]] = {}
+
+
+def last_move(view: PlayerView) -> LastMove | None:
+    """The latest claim or station in the shown view's log."""
+    for e in reversed(view.log):
+        if isinstance(e, RouteClaimed):
+            return (e.seat, "route", e.route)
+        if isinstance(e, StationBuilt):
+            return (e.seat, "station", e.city)
+    return None
+
+
+def paths_now(public: PublicState) -> tuple[int, ...]:
+    """Each seat's longest path now (engine scoring, cached per ownership)."""
+    key = (id(public.game_map), public.owners)
+    got = _PATHS.get(key)
+    if got is None:
+        if len(_PATHS) > 16:
+            _PATHS.clear()
+        got = _PATHS[key] = path_lengths(public)
+    return got
+
+
+def path_leaders_now(public: PublicState) -> tuple[int, ...]:
+    """Seats that would take the path bonus if the game ended now."""
+    lengths = paths_now(public)
+    best = max(lengths, default=0)
+    return tuple(s for s, n in enumerate(lengths) if n == best and n > 0)
+
+
+def draw_last_move(board: BoardHost, surface: pygame.Surface, since: float) -> None:
+    """A pulsing ring around the last claim or station, `since` seconds after it."""
+    if since >= FLASH:
+        return
+    mv = last_move(board.shown_view)
+    r = board.renderer
+    vp = r.vp
+    if mv is None or vp is None:
+        return
+    seat, kind, what = mv
+    pulse = 0.5 + 0.5 * math.cos(since * math.tau * 1.2)
+    col = theme.mix(theme.HILITE, (255, 255, 255), pulse * 0.5)
+    w = max(2, round(vp.scale * (2.5 + 1.5 * pulse)))
+    if kind == "route" and what in r.slots:
+        for q in r.slots[what]:
+            pts = r.px_quad(geo.grow_quad(q, 1.25, 1.9))
+            pygame.draw.polygon(surface, col, pts, w)
+    elif kind == "station" and what in r.cities:
+        x, y = r.px_quad([r.cities[what]])[0]
+        pygame.draw.circle(surface, col, (x, y), geo.CITY_RADIUS * vp.scale * 3, w)
+
+
+def draw_track(surface: pygame.Surface, row: pygame.Rect, score: float, top: float,
+               rgb: theme.RGB, stripe_w: int) -> None:
+    """A thin score track along the bottom of a player's panel: the bar is this seat's
+    score on a track of `TRACK_MIN` points (or the leader's score, if higher)."""
+    length = max(TRACK_MIN, top)
+    h = max(3, row.h // 14)
+    track = pygame.Rect(row.x + stripe_w + 2, row.bottom - h - 2, row.w - stripe_w - 8, h)
+    pygame.draw.rect(surface, theme.mix(theme.PANEL, theme.BG, 0.5), track, border_radius=h)
+    fill = track.copy()
+    fill.w = max(0, round(track.w * max(0.0, score) / length))
+    if fill.w:
+        pygame.draw.rect(surface, rgb, fill, border_radius=h)
+        pygame.draw.rect(surface, theme.outline_for(rgb), fill, 1, border_radius=h)
+    for k in range(25, round(length), 25):  # ticks every 25 points
+        x = track.x + round(track.w * k / length)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, track.y), (x, track.bottom - 1))
