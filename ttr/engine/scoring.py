@@ -7,13 +7,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, product, repeat
 from operator import eq
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ttr.engine.board import CityId, GameMap, RouteId, Seat, TicketId
 from ttr.engine.config import RulesConfig
 from ttr.engine.state import GameState
 
-_TIE_BREAKS = ("points", "tickets", "stations", "longest path")
+_TIE_BREAKS: Final = ("points", "tickets", "stations", "longest path")
 Edge = tuple[int, int, int]
 """(city index, city index, length)."""
 
@@ -48,6 +48,14 @@ class PlayerResult:
     rank: int
     """1 for the winner; seats tied after every tie-break share a rank."""
 
+    def __reduce__(self) -> tuple[type[PlayerResult], tuple[object, ...]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (PlayerResult, (
+            self.seat, self.route_points, self.tickets, self.longest_path, self.longest_bonus,
+            self.globetrotter_bonus, self.stations_left, self.station_points, self.borrowed,
+            self.rank,
+        ))
+
     @property
     def ticket_points(self) -> int:
         """Sum of ticket values (+ completed, - failed)."""
@@ -75,6 +83,10 @@ class GameResult:
     ranking: tuple[Seat, ...]
     decided_by: str
     """"points", "tickets", "stations", "longest path" or "tie"."""
+
+    def __reduce__(self) -> tuple[type[GameResult], tuple[object, ...]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (GameResult, (self.players, self.ranking, self.decided_by))
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -240,19 +252,21 @@ def _contract(adj: _Adjacency, comp: list[int], bit: int) -> int:
 def _search(adj: _Adjacency, starts: list[int], limit: int, best: int) -> int:
     """The longest trail from `starts` if longer than `best` (else `best`); stops as
     soon as one reaches `limit`, an upper bound."""
-    found = best
-
-    def dfs(city: int, used: int, length: int) -> None:
-        nonlocal found
-        if length > found:
-            found = length
-        for nb, bit, w in adj[city]:
-            if not used & bit and found < limit:
-                dfs(nb, used | bit, length + w)
-
     for c in starts:
-        dfs(c, 0, 0)
-    return found
+        best = _extend(adj, c, 0, 0, best, limit)
+    return best
+
+
+def _extend(adj: _Adjacency, city: int, used: int, length: int, best: int, limit: int) -> int:
+    """The longest trail found so far (`best`, or longer) after trying every way to go
+    on from `city` with `length` behind it over the edges not in the bit set `used`;
+    stops once one reaches `limit`."""
+    if length > best:
+        best = length
+    for nb, bit, w in adj[city]:
+        if not used & bit and best < limit:
+            best = _extend(adj, nb, used | bit, length + w, best, limit)
+    return best
 
 
 def route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[Edge]:
@@ -268,13 +282,8 @@ def _edges(gm: GameMap, routes: Iterable[int]) -> list[Edge]:
 def _ticket_scores(gm: GameMap, routes: Iterable[int],
                    tickets: Sequence[TicketId]) -> tuple[TicketScore, ...]:
     ends = gm.ticket_ends
-    points = [ends[t][2] for t in tickets]
-    # tuple.__new__ builds each named tuple without a Python-level call
-    return tuple(map(_new_tuple, repeat(TicketScore),
-                     zip(tickets, points, _joined(gm, routes, tickets), strict=True)))
-
-
-_new_tuple = tuple.__new__
+    joined = _joined(gm, routes, tickets)
+    return tuple([TicketScore(t, ends[t][2], j) for t, j in zip(tickets, joined, strict=True)])
 
 
 def _best_borrowing(gm: GameMap, owners: Sequence[Seat | None], stations: Sequence[Seat | None],
@@ -298,7 +307,7 @@ def _best_borrowing(gm: GameMap, owners: Sequence[Seat | None], stations: Sequen
     return best
 
 
-_NOT_OTHERS = tuple((None, -1, seat) for seat in range(8))
+_NOT_OTHERS: Final = tuple((None, -1, seat) for seat in range(8))
 """Per seat, the owner values that are not another seat (nobody is None or -1)."""
 
 
