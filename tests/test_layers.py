@@ -19,7 +19,8 @@ ALLOWED: dict[str, set[str]] = {
     "maps": {"engine", "store"},
     "game": {"engine", "ai", "store", "maps"},
     "ui": {"engine", "ai", "store", "maps", "game"},
-    "cli": {"engine", "ai", "store", "maps", "game", "ui"},
+    "cli": {"engine", "ai", "store", "maps", "game", "ui", "native"},
+    "native": {"engine", "ai"},
 }
 """ttr package -> the ttr packages it may import (lower layers only)."""
 
@@ -31,6 +32,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "game": {"yaml"},
     "ui": {"pygame", "yaml"},
     "cli": set(),
+    "native": set(),
 }
 """ttr package -> the non-standard-library packages it may import."""
 

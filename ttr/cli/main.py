@@ -74,9 +74,19 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                         "double_routes_min_players=4")
 
 
+def version_text() -> str:
+    """`ttr 0.1.0, engine compiled (mypyc ...)` or `... engine pure Python (why)`."""
+    from ttr import BUILD, __version__
+
+    return f"ttr {__version__}, engine {BUILD.describe()}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="ttr", description="Ticket to Ride for the desktop.")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the version and which engine build runs (compiled or "
+                             "pure Python), then exit")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the game window (the default)")
@@ -121,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `ttr` and `python -m ttr`."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help"):
+    if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")
     args = build_parser().parse_args(args_list)
     try:
