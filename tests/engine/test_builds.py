@@ -241,3 +241,16 @@ def test_the_build_degrades_to_pure_python(monkeypatch: pytest.MonkeyPatch,
     info = json.loads((tmp_path / "ttr" / "native" / "build.json").read_text())
     assert info == {"compiled": False, "reason": "no working C compiler"}
     assert setup.compiled_modules() == list(COMPILED)
+
+
+def test_bench_measures_both_builds_side_by_side(tmp_path: Path) -> None:
+    """`ttr bench --ai` with a compiled build: both builds, each in its own process, and
+    how many times faster the compiled one is on each measure."""
+    needs_compiled_build()
+    run = run_python(["-m", "ttr", "bench", "--games", "10", "--rounds", "1", "--ai"], tmp_path)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "compiled build: compiled (mypyc" in out and "pure Python build: pure Python" in out
+    for measure in ("2 players, per turn", "4 players, per turn", "longest path, mean",
+                    "Hard's search, iterations per second"):
+        assert f"{measure}: compiled " in out and "x the pure build" in out, measure

@@ -119,12 +119,18 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=_positive_int, default=2, help="worker processes")
     arena.add_argument("--out", default=None, help="write the results (JSON) to this file")
 
-    bench = sub.add_parser("bench", help="engine speed on random games")
+    bench = sub.add_parser("bench", help="engine speed, compiled and pure Python side by side")
     bench.add_argument("--map", default="usa")
     bench.add_argument("--games", type=_positive_int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rounds", type=_positive_int, default=5,
                        help="play the same games this many times; report the best and median")
+    bench.add_argument("--ai", action="store_true",
+                       help="also time Hard's search (iterations per second)")
+    bench.add_argument("--build", choices=("both", "compiled", "pure"), default="both",
+                       help="which engine build to measure: both (the default, when a compiled "
+                            "build is installed; side by side), compiled or pure")
+    bench.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, product, repeat
@@ -146,19 +145,25 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     """
     if not edges:
         return 0
-    adj: _Adjacency = defaultdict(list)
+    size = 1 + max([max(a, b) for a, b, _ in edges])
+    adj: _Adjacency = [[] for _ in range(size)]
+    cities = []  # in the order they first appear
     bit = 1
     for a, b, w in edges:
+        if not adj[a]:
+            cities.append(a)
         adj[a].append((b, bit, w))
+        if not adj[b]:
+            cities.append(b)
         adj[b].append((a, bit, w))
         bit <<= 1
     best = 0
-    seen: set[int] = set()
-    for start in adj:
-        if start in seen:
+    seen = [False] * size
+    for start in cities:
+        if seen[start]:
             continue
         comp = [start]
-        seen.add(start)
+        seen[start] = True
         odd = []
         total = degrees = 0
         for city in comp:  # grows while it is read: a breadth-first search
@@ -168,8 +173,8 @@ def longest_trail(edges: Sequence[Edge]) -> int:
                 odd.append(city)
             for nb, _, w in links:
                 total += w
-                if nb not in seen:
-                    seen.add(nb)
+                if not seen[nb]:
+                    seen[nb] = True
                     comp.append(nb)
         total //= 2
         if total <= best:
@@ -197,8 +202,8 @@ def _trail_bound(adj: _Adjacency, odd: list[int], total: int) -> int:
     return total - (sum(lightest[:len(odd) - 2]) + 1) // 2
 
 
-_Adjacency = dict[int, list[tuple[int, int, int]]]
-"""City -> (neighbour, edge bit, length) per edge at that city."""
+_Adjacency = list[list[tuple[int, int, int]]]
+"""By city index: (neighbour, edge bit, length) per edge at that city."""
 
 
 def _diameter(adj: _Adjacency, start: int) -> int:
@@ -210,7 +215,8 @@ def _diameter(adj: _Adjacency, start: int) -> int:
 
 def _farthest(adj: _Adjacency, source: int) -> tuple[int, int]:
     """(city, distance) of a city of the tree farthest from `source`."""
-    dist = {source: 0}
+    dist = [-1] * len(adj)  # -1: not reached yet
+    dist[source] = 0
     stack = [source]
     best, best_dist = source, 0
     while stack:
@@ -219,7 +225,7 @@ def _farthest(adj: _Adjacency, source: int) -> tuple[int, int]:
         if d > best_dist:
             best, best_dist = city, d
         for nb, _, w in adj[city]:
-            if nb not in dist:
+            if dist[nb] < 0:
                 dist[nb] = d + w
                 stack.append(nb)
     return best, best_dist
