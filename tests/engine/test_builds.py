@@ -186,7 +186,7 @@ def test_pure_python_is_used_when_asked_for_or_not_built(tmp_path: Path) -> None
     lib = tmp_path / "lib"
     shutil.copytree(REPO / "ttr", lib / "ttr",
                     ignore=shutil.ignore_patterns("__pycache__", "_data", "build.json"))
-    (lib / "ttr" / "engine" / "sim.cpython-311-x86_64-linux-gnu.so").write_bytes(b"stray")
+    (lib / "ttr" / "engine" / f"sim{EXTENSION_SUFFIXES[0]}").write_bytes(b"stray")
     run = run_python(["-c", code], tmp_path, lib=lib)
     assert run.stdout.splitlines() == ["pure Python (not built: running from the sources)",
                                        "True"], run.stderr

@@ -98,11 +98,13 @@ def final_states(gm: GameMap, cfg: RulesConfig, players: int, games: int, seed: 
 
 
 def longest_path_states(gm: GameMap, cfg: RulesConfig, games: int, seed: int) -> list[GameState]:
-    """The final states whose networks the longest-path timing uses."""
+    """The final states whose networks the longest-path timing uses (with the default
+    2000 games: 500 random and 40 greedy 2-player games, 500 random and 20 greedy
+    4-player games; fewer for short runs)."""
     states = final_states(gm, cfg, 2, max(50, games // 4), seed, "random")
     states += final_states(gm, cfg, 4, max(50, games // 4), seed, "random")
-    states += final_states(gm, cfg, 2, 40, seed, "greedy")
-    states += final_states(gm, cfg, 4, 20, seed, "greedy")
+    states += final_states(gm, cfg, 2, min(40, max(2, games // 50)), seed, "greedy")
+    states += final_states(gm, cfg, 4, min(20, max(1, games // 100)), seed, "greedy")
     return states
 
 
