@@ -2,14 +2,16 @@
 
 `pip install .` compiles `COMPILED`, the engine's and the AI's hot modules, with mypyc
 when the machine can (see `setup.py` and docs/ENGINE.md, "Compiled build") and writes
-`build.json` beside this file: what was compiled (with a hash of each source), or why
-nothing was. `import ttr` imports this module first, and it picks one build for the
-whole process, every compiled module or none:
+`build.json` beside this file: what was compiled (with a hash of each source and of
+each compiled file), or why nothing was. `import ttr` imports this module first, and it
+picks one build for the whole process, every compiled module or none (compiled modules
+call each other natively, so they cannot be mixed with interpreted ones):
 
-- pure Python when `TTR_PURE` is set (to anything but `0`), when nothing was compiled,
-  when a compiled module's file is missing or its source has changed since the build,
-  or when importing the compiled modules fails (a broken or foreign file, say): the last
-  two with a logged warning, since a compiled build was there and is not used;
+- pure Python when `TTR_PURE` is set (to anything but `0`), or when nothing was
+  compiled (no `build.json`, as in a source checkout, or one that says why not);
+- pure Python with a logged warning, since a compiled build was there and is not used,
+  when a compiled file is missing or differs from its hash, when a compiled module's
+  source has changed since the build, or when importing the compiled modules fails;
 - otherwise the compiled modules, all imported at once.
 
 In pure mode a finder loads the `.py` sources of the compiled modules, so one
