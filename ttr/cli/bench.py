@@ -149,31 +149,23 @@ HardWork = list[tuple[Any, list[Action]]]
 def hard_positions(gm: GameMap, cfg: RulesConfig, count: int, seed: int) -> HardWork:
     """Positions along 2-player games (a planning player with a quarter of random moves)
     where Hard would search: its main-turn decision with at least 3 candidates."""
-    from ttr.ai.heuristic import Context, PlanPlayer
+    from ttr.ai.heuristic import Context
     from ttr.ai.levels import STRONG
     from ttr.ai.search import HardAgent, candidates
+    from ttr.ai.selfplay import mixed_play
 
     found: HardWork = []
-    planner, hard = PlanPlayer(), HardAgent()
-    game = 0
-    while len(found) < 3 * count and game < 20:
-        rng = random.Random(f"{seed}:{game}")
-        state = new_game(gm, cfg, 2, f"hard{seed}:{game}")
-        step = 0
-        while state.stage != Stage.GAME_OVER:
-            view = observe(state, state.current)
+    hard = HardAgent()
+    for game in range(20):
+        for step, state, view in mixed_play(gm, cfg, 2, f"hard{seed}:{game}"):
             if step % 5 == 0 and state.stage == Stage.CHOOSE_ACTION:
                 ctx = Context(view, STRONG)
+                rng = random.Random(step)
                 cands = candidates(ctx, hard.policy.decide(ctx, rng), rng)
                 if len(cands) >= 3:
                     found.append((view, cands))
-            if rng.random() < 0.25:
-                action = view.legal[int(rng.random() * len(view.legal))]
-            else:
-                action = planner.choose(view, rng)
-            state = apply(state, action).state
-            step += 1
-        game += 1
+        if len(found) >= 3 * count:
+            break
     return found[:: max(1, len(found) // count)][:count]
 
 
