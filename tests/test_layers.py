@@ -20,7 +20,8 @@ ALLOWED: dict[str, set[str]] = {
     "game": {"engine", "ai", "store", "maps"},
     "net": {"engine", "ai", "store", "maps", "game"},
     "ui": {"engine", "ai", "store", "maps", "game", "net"},
-    "cli": {"engine", "ai", "store", "maps", "game", "ui", "net"},
+    "cli": {"engine", "ai", "store", "maps", "game", "ui", "net", "native"},
+    "native": {"engine", "ai"},
 }
 """ttr package -> the ttr packages it may import (lower layers only)."""
 
@@ -33,6 +34,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "net": {"websockets", "zeroconf"},
     "ui": {"pygame", "yaml", "pyttsx3"},  # pyttsx3: the optional speech extra
     "cli": set(),
+    "native": set(),
 }
 """ttr package -> the non-standard-library packages it may import."""
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator
 
-from ttr.ai.heuristic import PlanPlayer
-from ttr.engine import GameMap, GameState, RulesConfig, Stage, apply, new_game, observe
+from ttr.ai.selfplay import mixed_play
+from ttr.engine import GameMap, GameState, RulesConfig, Stage
 from ttr.maps.mapfile import find_map
 
 CONFIGS: list[tuple[str, str]] = [
@@ -28,21 +27,11 @@ def game(map_id: str, variant: str = "base") -> tuple[GameMap, RulesConfig]:
 def positions(
     gm: GameMap, cfg: RulesConfig, players: int, seed: int, every: int = 7
 ) -> Iterator[GameState]:
-    """States along one game played by a mix of planned and random moves."""
-    rng = random.Random(seed)
-    planner = PlanPlayer()
-    state = new_game(gm, cfg, players, seed)
-    step = 0
-    while state.stage != Stage.GAME_OVER:
-        view = observe(state, state.current)
+    """States along one game played by a mix of planned and random moves (every
+    `every`-th, and every tunnel payment)."""
+    for step, state, _ in mixed_play(gm, cfg, players, seed):
         if step % every == 0 or state.stage == Stage.TUNNEL_PAY:
             yield state
-        if rng.random() < 0.25:
-            action = view.legal[int(rng.random() * len(view.legal))]
-        else:
-            action = planner.choose(view, rng)
-        state = apply(state, action).state
-        step += 1
 
 
 def walk(obj: object, skip: tuple[type, ...] = ()) -> Iterator[object]:

@@ -9,43 +9,61 @@ one ticket are free for the next).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from heapq import heappop, heappush
+from typing import Final
 
 from ttr.engine import GameMap, PlayerView, Seat
 
-CLAIM_CHARGE = 0.6
+CLAIM_CHARGE: Final = 0.6
 """Extra cost per route in a plan: each claim is a turn, so fewer, longer routes win ties."""
-BORROW_COST = 5.0
+BORROW_COST: Final = 5.0
 """Plan cost of borrowing another seat's route with a new station (Europe)."""
-STATION_BORROW_COST = 0.8
+STATION_BORROW_COST: Final = 0.8
 """Plan cost of borrowing at a city where the seat already has a station."""
-INF = float("inf")
+INF: Final = float("inf")
 
 
-@dataclass(frozen=True, slots=True)
 class Network:
-    """Which routes a seat owns, could still claim, or could borrow with a station."""
+    """Which routes a seat owns, could still claim, or could borrow with a station.
 
+    `costs` holds every route's `weight`, computed once (shortest paths read it per
+    edge). Read-only once built.
+    """
+
+    __slots__ = ("game_map", "owned", "open", "borrow", "station_cities", "costs")
     game_map: GameMap
     owned: frozenset[int]
     open: frozenset[int]
-    borrow: frozenset[int] = frozenset()
-    station_cities: frozenset[int] = frozenset()
+    borrow: frozenset[int]
+    station_cities: frozenset[int]
+    costs: list[float]
+    """Plan cost of using each route (INF if unusable), by route index."""
+
+    def __init__(self, game_map: GameMap, owned: frozenset[int], open: frozenset[int],
+                 borrow: frozenset[int] = frozenset(),
+                 station_cities: frozenset[int] = frozenset()) -> None:
+        self.game_map = game_map
+        self.owned, self.open, self.borrow = owned, open, borrow
+        self.station_cities = station_cities
+        costs = [INF] * len(game_map.routes)
+        ends = game_map.ends
+        for r in borrow:
+            a, b = ends[r]
+            near = a in station_cities or b in station_cities
+            costs[r] = STATION_BORROW_COST if near else BORROW_COST
+        edges = game_map.edges
+        for r in open:
+            costs[r] = edges[r][2] + CLAIM_CHARGE
+        for r in owned:
+            costs[r] = 0.0
+        self.costs = costs
 
     def weight(self, r: int) -> float:
-        """Plan cost of using route `r` (INF if unusable)."""
-        if r in self.owned:
-            return 0.0
-        if r in self.open:
-            return self.game_map.routes[r].length + CLAIM_CHARGE
-        if r in self.borrow:
-            a, b = self.game_map.ends[r]
-            if a in self.station_cities or b in self.station_cities:
-                return STATION_BORROW_COST
-            return BORROW_COST
-        return INF
+        """Plan cost of using route `r` (INF if unusable): nothing if owned, its length
+        plus `CLAIM_CHARGE` if open, a borrowing cost if it can be borrowed."""
+        return self.costs[r]
 
 
 def network_for(view: PlayerView, seat: Seat, stations: bool = True) -> Network:
@@ -99,34 +117,51 @@ def shortest_path(
 
     Returns (cost, route indices used that are not owned) or None.
     """
+    costs = net.costs
+    if free:
+        costs = costs[:]
+        for r in free:
+            costs[r] = 0.0
+    return _cheapest(net, costs, a, b)
+
+
+def _cheapest(net: Network, costs: list[float], a: int, b: int
+              ) -> tuple[float, tuple[int, ...]] | None:
+    """`shortest_path` with the route costs given (Dijkstra's algorithm)."""
     gm = net.game_map
-    dist = {a: 0.0}
-    prev: dict[int, tuple[int, int]] = {}
+    city_routes, ends = gm.city_routes, gm.ends
+    push, pop = heappush, heappop
+    dist = [INF] * len(city_routes)
+    dist[a] = 0.0
+    came_from = [-1] * len(city_routes)  # the city each city was reached from
+    came_by = [-1] * len(city_routes)  # and by which route
     heap = [(0.0, a)]
-    owned = net.owned
     while heap:
-        d, city = heapq.heappop(heap)
+        d, city = pop(heap)
         if city == b:
             break
         if d > dist[city]:
             continue
-        for r in gm.city_routes[city]:
-            w = 0.0 if r in free else net.weight(r)
+        for r in city_routes[city]:
+            w = costs[r]
             if w == INF:
                 continue
-            x, y = gm.ends[r]
+            x, y = ends[r]
             nb = y if x == city else x
             nd = d + w
-            if nd < dist.get(nb, INF):
+            if nd < dist[nb]:
                 dist[nb] = nd
-                prev[nb] = (city, r)
-                heapq.heappush(heap, (nd, nb))
-    if b not in dist:
+                came_from[nb] = city
+                came_by[nb] = r
+                push(heap, (nd, nb))
+    if dist[b] == INF:
         return None
+    owned = net.owned
     path = []
     city = b
     while city != a:
-        city, r = prev[city]
+        r = came_by[city]
+        city = came_from[city]
         if r not in owned:
             path.append(r)
     return dist[b], tuple(path)
@@ -146,6 +181,10 @@ class Plan:
     """Tickets that can no longer be completed."""
     done: tuple[str, ...]
     """Tickets already completed."""
+
+    def __reduce__(self) -> tuple[type[Plan], tuple[object, ...]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (Plan, (self.cost, self.routes, self.borrowed, self.lost, self.done))
 
 
 def plan_spaces(gm: GameMap, routes: Iterable[int]) -> int:
@@ -177,12 +216,13 @@ def ticket_plan(net: Network, tickets: Iterable[str], orders: int = 2) -> Plan:
 def _plan_in_order(net: Network, order: list[str]) -> Plan:
     gm = net.game_map
     free: set[int] = set()
+    costs = net.costs[:]  # as the network's, but the routes in `free` cost nothing
     lost: list[str] = []
     done: list[str] = []
     cost = 0.0
     for tid in order:
         t = gm.ticket_by_id[tid]
-        found = shortest_path(net, gm.city_index[t.a], gm.city_index[t.b], free)
+        found = _cheapest(net, costs, gm.city_index[t.a], gm.city_index[t.b])
         if found is None:
             lost.append(tid)
             continue
@@ -190,6 +230,8 @@ def _plan_in_order(net: Network, order: list[str]) -> Plan:
             done.append(tid)
         cost += found[0]
         free.update(found[1])
+        for r in found[1]:
+            costs[r] = 0.0
     routes = frozenset(r for r in free if r in net.open)
     borrowed = frozenset(r for r in free if r in net.borrow)
     return Plan(cost, routes, borrowed, tuple(lost), tuple(done))

@@ -4,20 +4,28 @@ Each seat plans its (determinized) tickets once and replans only when a planned 
 is taken. On its turn a seat claims a planned route it can pay for, else draws the
 colours the plan lacks; with nothing planned it claims the longest route it can. No
 tickets are drawn during playouts. Payments are built directly (fewest locomotives),
-so a playout never lists every legal action except in rare stages.
+so a playout never lists every legal action except in rare stages, and `run` applies
+its moves to the sim without building action objects (`action` builds them, the same
+moves, for callers that want them).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, Final
 
 from ttr.ai.planning import network_from, ticket_plan
-from ttr.engine import LOCO, Action, ClaimRoute, DrawDeck, DrawFaceUp, Hand, KeepTickets, Pass, Sim
-from ttr.engine.state import Stage
+from ttr.engine import Action, ClaimRoute, DrawDeck, DrawFaceUp, Hand, KeepTickets, Pass, Sim
+from ttr.engine.cards import LOCO_INDEX as LOCO
+from ttr.engine.sim import CHOOSE, OVER, SECOND
 
-CHOOSE, SECOND = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW)
-OVER = int(Stage.GAME_OVER)
-MAX_STEPS = 3000
+MAX_STEPS: Final = 3000
+DRAW: Final = 0
+CLAIM: Final = 1
+OTHER: Final = 2
+Move = tuple[int, int, Any]
+"""The policy's move: (DRAW, face-up slot or -1 for the deck, None), (CLAIM, route
+index, payment counts) or (OTHER, 0, an Action)."""
 
 
 class Playout:
@@ -26,6 +34,8 @@ class Playout:
     def __init__(self, sim: Sim) -> None:
         self.sim = sim
         self.gm = sim.gm
+        self.rinfo = sim.gm.rinfo
+        """(index, length, colour or -1, twin, ferry) per route."""
         self.plans: list[list[int]] = [[] for _ in range(sim.n)]
         self.stale = [True] * sim.n
 
@@ -33,8 +43,8 @@ class Playout:
         sim = self.sim
         net = network_from(self.gm, sim.owners, seat, sim.n >= sim.cfg.double_routes_min_players)
         plan = ticket_plan(net, sim.tickets[seat], orders=1)
-        routes = self.gm.routes
-        self.plans[seat] = sorted(plan.routes, key=lambda r: -routes[r].length)
+        rinfo = self.rinfo
+        self.plans[seat] = sorted(plan.routes, key=lambda r: -rinfo[r][1])
         self.stale[seat] = False
 
     def run(self, rng: random.Random) -> None:
@@ -43,49 +53,67 @@ class Playout:
         for _ in range(MAX_STEPS):
             if sim.stage == OVER:
                 return
-            sim.step(self.action(rng))
+            kind, index, extra = self._move(rng)
+            if kind == DRAW:
+                sim.take_card(index)
+            elif kind == CLAIM:
+                sim.claim_route(index, extra)
+            else:
+                sim.step(extra)
 
     def action(self, rng: random.Random) -> Action:
-        """The policy's action for the seat to act."""
+        """The policy's action for the seat to act (the move `run` would make)."""
+        kind, index, extra = self._move(rng)
+        if kind == DRAW:
+            return DrawDeck() if index < 0 else DrawFaceUp(index)
+        if kind == CLAIM:
+            return ClaimRoute(self.gm.routes[index].id, Hand(tuple(extra)))
+        action: Action = extra
+        return action
+
+    def _move(self, rng: random.Random) -> Move:
         sim = self.sim
         seat, stage = sim.current, sim.stage
         if stage == CHOOSE:
             plan = self.plans[seat]
-            if self.stale[seat] or any(sim.owners[r] >= 0 for r in plan):
+            owners = sim.owners
+            if self.stale[seat] or any(owners[r] >= 0 for r in plan):
                 self._replan(seat)
                 plan = self.plans[seat]
+            rinfo = self.rinfo
             for r in plan:
                 pay = self._payment(seat, r)
                 if pay is not None:
-                    return ClaimRoute(self.gm.routes[r].id, pay)
-                twin = self.gm.twin[r]
+                    return (CLAIM, r, pay)
+                twin = rinfo[r][3]
                 if twin >= 0:
                     pay = self._payment(seat, twin)
                     if pay is not None:
-                        return ClaimRoute(self.gm.routes[twin].id, pay)
+                        return (CLAIM, twin, pay)
             if not plan or sim.turns_left >= 0:
                 claim = self._longest(seat)
                 if claim is not None:
                     return claim
-            return self._draw(seat, plan, first=True, rng=rng)
+            return self._draw(seat, plan, True, rng)
         if stage == SECOND:
-            return self._draw(seat, self.plans[seat], first=False, rng=rng)
+            return self._draw(seat, self.plans[seat], False, rng)
         legal = sim.legal()
         if isinstance(legal[0], KeepTickets):
-            return self._keep(seat, legal)
-        return legal[0]  # tunnel: the cheapest payment, else withdraw
+            return (OTHER, 0, self._keep(seat, legal))
+        return (OTHER, 0, legal[0])  # tunnel: the cheapest payment, else withdraw
 
     def _keep(self, seat: int, options: list[Action]) -> Action:
         """The keep whose joint plan fits the trains with the most points."""
         sim = self.sim
         net = network_from(self.gm, sim.owners, seat, sim.n >= sim.cfg.double_routes_min_players)
         trains = sim.trains[seat]
+        rinfo = self.rinfo
         best: tuple[float, int] | None = None
         for i, a in enumerate(options):
             assert isinstance(a, KeepTickets)
             plan = ticket_plan(net, (*sim.tickets[seat], *a.keep), orders=1)
-            spaces = sum(self.gm.routes[r].length for r in plan.routes)
-            pts = sum(self.gm.ticket_by_id[t].points for t in a.keep)
+            spaces = sum([rinfo[r][1] for r in plan.routes])
+            pts = sum([self.gm.ticket_by_id[t].points for t in a.keep])
             fits = spaces <= trains - 6 and not plan.lost
             value = (pts if fits else -pts) - 0.2 * spaces
             if best is None or value > best[0]:
@@ -94,65 +122,70 @@ class Playout:
         self.stale[seat] = True
         return options[best[1]]
 
-    def _payment(self, seat: int, r: int) -> Hand | None:
+    def _payment(self, seat: int, r: int) -> list[int] | None:
+        """The counts paying for route `r` with the fewest locomotives (gray: in the
+        colour held most), or None if `seat` cannot claim it now."""
         sim = self.sim
-        route = self.gm.routes[r]
-        length = route.length
+        _, length, color, _, ferry = self.rinfo[r]
         if sim.trains[seat] < length or not sim.route_open(seat, r):
             return None
         hand = sim.hands[seat]
         locos = hand[LOCO]
-        if locos < route.ferry:
+        if locos < ferry:
             return None
-        c = max(range(8), key=hand.__getitem__) if route.color is None else int(route.color)
-        have = hand[c]
-        nl = max(route.ferry, length - have)
+        c = color
+        if c < 0:  # gray: the first colour held most
+            c = 0
+            for k in range(1, 8):
+                if hand[k] > hand[c]:
+                    c = k
+        nl = length - hand[c]
+        if nl < ferry:
+            nl = ferry
         if nl > locos:
             return None
         counts = [0] * 9
         counts[c] = length - nl
         counts[LOCO] = nl
-        return Hand(tuple(counts))
+        return counts
 
-    def _longest(self, seat: int) -> ClaimRoute | None:
-        sim = self.sim
-        best = None
-        owners = sim.owners
-        for r, route in enumerate(self.gm.routes):
-            length = route.length
-            if owners[r] >= 0:
-                continue
-            if best is not None and length <= best[0]:
+    def _longest(self, seat: int) -> Move | None:
+        """The first longest open route `seat` can pay for, as a claim."""
+        owners = self.sim.owners
+        rinfo = self.rinfo
+        best, best_length = -1, 0
+        best_pay: list[int] | None = None
+        for r in range(len(rinfo)):
+            length = rinfo[r][1]
+            if owners[r] >= 0 or (best >= 0 and length <= best_length):
                 continue
             pay = self._payment(seat, r)
             if pay is not None:
-                best = (length, r, pay)
-        if best is None:
-            return None
-        return ClaimRoute(self.gm.routes[best[1]].id, best[2])
+                best, best_length, best_pay = r, length, pay
+        return None if best < 0 else (CLAIM, best, best_pay)
 
-    def _draw(self, seat: int, plan: list[int], first: bool, rng: random.Random) -> Action:
+    def _draw(self, seat: int, plan: list[int], first: bool, rng: random.Random) -> Move:
+        """A face-up card of a colour the plan lacks, else the deck, else any card."""
         sim = self.sim
         hand = sim.hands[seat]
+        rinfo = self.rinfo
         want = [0] * 9
         for r in plan:
-            route = self.gm.routes[r]
-            if route.color is not None:
-                want[int(route.color)] += route.length
-        best_slot = -1
-        for slot, c in enumerate(sim.faceup):
+            _, length, color, _, _ = rinfo[r]
+            if color >= 0:
+                want[color] = want[color] + length
+        faceup = sim.faceup
+        for slot, c in enumerate(faceup):
             if 0 <= c < LOCO and want[c] > hand[c]:
-                best_slot = slot
-                break
-        if best_slot >= 0:
-            return DrawFaceUp(best_slot)
+                return (DRAW, slot, None)
         if sim.deck or any(sim.discard):
-            return DrawDeck()
-        slots = [i for i, c in enumerate(sim.faceup) if c >= 0 and (first or c != LOCO)]
+            return (DRAW, -1, None)
+        slots = [i for i, c in enumerate(faceup) if c >= 0 and (first or c != LOCO)]
         if slots:
-            return DrawFaceUp(slots[int(rng.random() * len(slots))])
+            n = len(slots)  # (a len() in a float product is slow when compiled)
+            return (DRAW, slots[int(rng.random() * n)], None)
         claim = self._longest(seat) if first else None
         if claim is not None:
             return claim
         legal = sim.legal()
-        return next((a for a in legal if isinstance(a, Pass)), legal[0])
+        return (OTHER, 0, next((a for a in legal if isinstance(a, Pass)), legal[0]))

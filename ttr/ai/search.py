@@ -123,7 +123,6 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
     paired gain is above `SWITCH_MARGIN` and two standard errors.
     """
     assert view.me is not None
-    seat = view.me.seat
     k = len(cands)
     gains: list[list[float]] = [[] for _ in range(k)]
     while (
@@ -131,19 +130,9 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
         else len(gains[0]) < max_iterations
     ):
         try:
-            state = determinize(view, rng)
+            margins = sample_margins(view, cands, rng)
         except AssertionError:  # an engine inconsistency: trust the policy
             return cands[0]
-        base = Sim.thaw(state)
-        seed = rng.getrandbits(32)
-        margins = []
-        for action in cands:
-            sim = base.copy()
-            sim.step(action)
-            Playout(sim).run(random.Random(seed))
-            res = sim.results()
-            mine = res.players[seat].total
-            margins.append(mine - max(p.total for p in res.players if p.seat != seat))
         for i in range(k):
             gains[i].append(margins[i] - margins[0])
         if len(gains[0]) >= MIN_ITERATIONS and not any(_could_win(g) for g in gains[1:]):
@@ -158,6 +147,29 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
         if mean > max(SWITCH_MARGIN, 2 * math.sqrt(var / len(g)), best_mean):
             best, best_mean = i, mean
     return cands[best]
+
+
+def sample_margins(view: PlayerView, cands: list[Action], rng: random.Random) -> list[int]:
+    """One iteration of the search: sample the hidden state once, play every candidate
+    from it with the playout policy on the same playout seed, and return each one's
+    final margin (the seat's score minus the best other seat's).
+
+    Raises:
+        AssertionError: `determinize` found the view inconsistent.
+    """
+    assert view.me is not None
+    seat = view.me.seat
+    base = Sim.thaw(determinize(view, rng))
+    seed = rng.getrandbits(32)
+    margins = []
+    for action in cands:
+        sim = base.copy()
+        sim.step(action)
+        Playout(sim).run(random.Random(seed))
+        res = sim.results()
+        mine = res.players[seat].total
+        margins.append(mine - max(p.total for p in res.players if p.seat != seat))
+    return margins
 
 
 def _could_win(g: list[float]) -> bool:

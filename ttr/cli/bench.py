@@ -1,46 +1,69 @@
-"""`ttr bench`: engine speed on full random games (one core), and longest-path timing.
+"""`ttr bench`: engine speed on full random games, longest-path timing and (`--ai`) Hard's
+search, for the compiled and the pure-Python build side by side.
 
 Random games run on the playout fast path (`Sim.play_random`: the moves of `Sim.sample`
 + `Sim.step`), from a new game to the final scoring (`Sim.results`, equal to `results`
-of the frozen state). Times are CPU time of this process (`time.process_time`), so
-other programs on a shared machine disturb them less than wall-clock time. A
-*decision* is one action (a turn of two card draws is two decisions); a *turn* is one
-player's whole turn.
+of the frozen state). Times are CPU time (`time.process_time`), so other programs on a
+shared machine disturb them less than wall-clock time. A *decision* is one action (a
+turn of two card draws is two decisions); a *turn* is one player's whole turn.
+
+Each build runs in its own worker process (`ttr bench --worker`, the pure one with
+`TTR_PURE=1`) on the same games; the rounds alternate between the builds, so a change in
+the machine's speed hits both alike, and only one worker computes at a time. The
+figures of a build are its fastest round (other programs only ever slow a round down)
+and, in brackets, its median round; the ratio compares the fastest rounds.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
+from typing import IO, Any
 
-from ttr.engine import GameMap, RulesConfig, apply, new_game, new_sim, observe
+from ttr.engine import Action, GameMap, RulesConfig, apply, new_game, new_sim, observe
 from ttr.engine.scoring import longest_trail, route_edges
 from ttr.engine.state import GameState, Stage
+
+HARD_POSITIONS = 10
+"""Positions of Hard's search timed by `--ai` (Hard to move, at least 3 candidates)."""
+HARD_ITERATIONS = 12
+"""Search iterations per position and round."""
 
 
 def random_games(gm: GameMap, cfg: RulesConfig, players: int, games: int,
                  seed: int, rounds: int = 1) -> dict[str, float]:
     """Play the same random games `rounds` times on the fast path; return speed figures
-    of the fastest round (`*_median`: of the median round).
+    of the fastest round (`*_median`: of the median round)."""
+    rounds_data = [random_round(gm, cfg, players, games, seed) for _ in range(rounds)]
+    times = [r["seconds"] for r in rounds_data]
+    return speed_figures(rounds_data[0], games, min(times), statistics.median(times))
 
-    Other programs on a shared machine only ever slow a round down, so the fastest
-    round is the best estimate of the engine's own speed; the median shows the spread.
-    """
-    times = []
+
+def random_round(gm: GameMap, cfg: RulesConfig, players: int, games: int,
+                 seed: int) -> dict[str, float]:
+    """One round: `games` random games; CPU seconds, turns and decisions."""
     decisions = turns = 0
-    for _ in range(rounds):
-        decisions = turns = 0
-        start = time.process_time()
-        for g in range(games):
-            sim = new_sim(gm, cfg, players, f"{seed}:{g}")
-            decisions += sim.play_random(random.Random(f"{seed}:{g}"))
-            turns += sim.turn
-            sim.results()
-        times.append(time.process_time() - start)
-    best, median = min(times), statistics.median(times)
+    start = time.process_time()
+    for g in range(games):
+        sim = new_sim(gm, cfg, players, f"{seed}:{g}")
+        decisions += sim.play_random(random.Random(f"{seed}:{g}"))
+        turns += sim.turn
+        sim.results()
+    return {"seconds": time.process_time() - start, "turns": turns, "decisions": decisions}
+
+
+def speed_figures(counts: dict[str, float], games: int, best: float,
+                  median: float) -> dict[str, float]:
+    """Games per second, microseconds per turn and per decision, from round times."""
+    turns, decisions = counts["turns"], counts["decisions"]
     return {
         "games_per_s": games / best,
         "games_per_s_median": games / median,
@@ -74,6 +97,17 @@ def final_states(gm: GameMap, cfg: RulesConfig, players: int, games: int, seed: 
     return out
 
 
+def longest_path_states(gm: GameMap, cfg: RulesConfig, games: int, seed: int) -> list[GameState]:
+    """The final states whose networks the longest-path timing uses (with the default
+    2000 games: 500 random and 40 greedy 2-player games, 500 random and 20 greedy
+    4-player games; fewer for short runs)."""
+    states = final_states(gm, cfg, 2, max(50, games // 4), seed, "random")
+    states += final_states(gm, cfg, 4, max(50, games // 4), seed, "random")
+    states += final_states(gm, cfg, 2, min(40, max(2, games // 50)), seed, "greedy")
+    states += final_states(gm, cfg, 4, min(20, max(1, games // 100)), seed, "greedy")
+    return states
+
+
 def longest_path_times(states: list[GameState], repeats: int = 3) -> list[float]:
     """Seconds to compute the longest trail of every player's final network.
 
@@ -100,6 +134,56 @@ def longest_path_times(states: list[GameState], repeats: int = 3) -> list[float]
     return times
 
 
+def path_figures(times: list[float]) -> dict[str, float]:
+    """Mean, 99th percentile and worst time in milliseconds."""
+    times = sorted(times)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    return {"count": len(times), "mean_ms": statistics.mean(times) * 1e3, "p99_ms": p99 * 1e3,
+            "max_ms": times[-1] * 1e3}
+
+
+HardWork = list[tuple[Any, list[Action]]]
+"""(view, candidate moves) per position of Hard's search."""
+
+
+def hard_positions(gm: GameMap, cfg: RulesConfig, count: int, seed: int) -> HardWork:
+    """Positions along 2-player games (a planning player with a quarter of random moves)
+    where Hard would search: its main-turn decision with at least 3 candidates."""
+    from ttr.ai.heuristic import Context
+    from ttr.ai.levels import STRONG
+    from ttr.ai.search import HardAgent, candidates
+    from ttr.ai.selfplay import mixed_play
+
+    found: HardWork = []
+    hard = HardAgent()
+    for game in range(20):
+        for step, state, view in mixed_play(gm, cfg, 2, f"hard{seed}:{game}"):
+            if step % 5 == 0 and state.stage == Stage.CHOOSE_ACTION:
+                ctx = Context(view, STRONG)
+                rng = random.Random(step)
+                cands = candidates(ctx, hard.policy.decide(ctx, rng), rng)
+                if len(cands) >= 3:
+                    found.append((view, cands))
+        if len(found) >= 3 * count:
+            break
+    return found[:: max(1, len(found) // count)][:count]
+
+
+def hard_round(work: HardWork, iterations: int) -> dict[str, float]:
+    """One round of Hard's search iterations on every position (CPU seconds)."""
+    from ttr.ai.search import sample_margins
+
+    playouts = 0
+    start = time.process_time()
+    for k, (view, cands) in enumerate(work):
+        rng = random.Random(k)
+        for _ in range(iterations):
+            sample_margins(view, cands, rng)
+        playouts += iterations * len(cands)
+    return {"seconds": time.process_time() - start, "iterations": iterations * len(work),
+            "playouts": playouts}
+
+
 def calibration() -> float:
     """CPU seconds for 10 million additions in a Python loop: how fast this machine runs
     Python right now (shared virtual machines vary), to compare runs made at other times."""
@@ -110,29 +194,165 @@ def calibration() -> float:
     return time.process_time() - start
 
 
-def run_bench(args: argparse.Namespace) -> int:
-    """Entry point of `ttr bench`."""
-    from ttr.maps.mapfile import find_map
+# ---- the worker: one build in one process ----------------------------------------------
 
-    gm = find_map(args.map).game_map
-    cfg = gm.rules("base")
-    print(f"ttr bench: map {gm.id}, {args.games} random games per player count, one core, "
-          f"best of {args.rounds} rounds (median in brackets)")
+
+class _Worker:
+    """The benchmark state of one build (`ttr bench --worker`)."""
+
+    def __init__(self) -> None:
+        self.gm: GameMap | None = None
+        self.cfg = RulesConfig()
+        self.states: list[GameState] = []
+        self.hard: HardWork = []
+
+    def handle(self, task: dict[str, Any]) -> dict[str, Any]:
+        kind = task["task"]
+        if kind == "setup":
+            from ttr import BUILD
+            from ttr.maps.mapfile import find_map
+
+            self.gm = find_map(task["map"]).game_map
+            self.cfg = self.gm.rules("base")
+            self.states = longest_path_states(self.gm, self.cfg, task["games"], task["seed"])
+            if task["ai"]:
+                self.hard = hard_positions(self.gm, self.cfg, HARD_POSITIONS, task["seed"])
+            return {"build": BUILD.describe(), "compiled": BUILD.compiled,
+                    "candidates": [len(c) for _, c in self.hard]}
+        assert self.gm is not None, "setup first"
+        if kind == "random":
+            return random_round(self.gm, self.cfg, task["players"], task["games"], task["seed"])
+        if kind == "longest":
+            return path_figures(longest_path_times(self.states))
+        if kind == "hard":
+            return hard_round(self.hard, HARD_ITERATIONS)
+        raise ValueError(f"unknown task {kind!r}")
+
+
+def serve(stdin: IO[str], stdout: IO[str]) -> int:
+    """Answer one JSON task per line until stdin closes."""
+    worker = _Worker()
+    for line in stdin:
+        stdout.write(json.dumps(worker.handle(json.loads(line))) + "\n")
+        stdout.flush()
+    return 0
+
+
+class _Build:
+    """A worker process for one build, asked one task at a time."""
+
+    def __init__(self, pure: bool) -> None:
+        import ttr
+
+        lib = str(Path(ttr.__file__).resolve().parent.parent)  # the same ttr as this one
+        path = os.pathsep.join([lib, *filter(None, [os.environ.get("PYTHONPATH")])])
+        env = {**os.environ, "PYTHONPATH": path, "TTR_PURE": "1" if pure else ""}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "ttr", "bench", "--worker"], env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.name = "pure Python" if pure else "compiled"
+
+    def ask(self, **task: Any) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(task) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.name} benchmark process stopped")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+# ---- the report -------------------------------------------------------------------------
+
+
+def _interleaved(builds: list[_Build], rounds: int, **task: Any) -> list[list[dict[str, Any]]]:
+    """`rounds` answers to `task` from every build, the builds taking turns."""
+    answers: list[list[dict[str, Any]]] = [[] for _ in builds]
+    for _ in range(rounds):
+        for i, build in enumerate(builds):
+            answers[i].append(build.ask(**task))
+    return answers
+
+
+def _print_ratio(label: str, values: list[float], higher_is_faster: bool) -> None:
+    """With both builds measured (compiled first): how many times faster compiled is."""
+    if len(values) == 2:
+        compiled, pure = values
+        ratio = compiled / pure if higher_is_faster else pure / compiled
+        print(f"    {label}: compiled {ratio:.2f}x the pure build")
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Entry point of `ttr bench` (and of its workers, `--worker`)."""
+    if args.worker:
+        return serve(sys.stdin, sys.stdout)
+    from ttr import BUILD
+
+    if args.build == "compiled" and not BUILD.compiled:
+        print(f"ttr bench: no compiled build to measure: this ttr's engine is "
+              f"{BUILD.describe()}", file=sys.stderr)
+        return 2
+    pure_flags = {"both": [False, True] if BUILD.compiled else [True],
+                  "compiled": [False], "pure": [True]}[args.build]
+    builds = [_Build(pure) for pure in pure_flags]
+    try:
+        return _report(args, builds, BUILD.describe())
+    finally:
+        for build in builds:
+            build.close()
+
+
+def _report(args: argparse.Namespace, builds: list[_Build], this: str) -> int:
+    setups = [b.ask(task="setup", map=args.map, games=args.games, seed=args.seed, ai=args.ai)
+              for b in builds]
+    print(f"ttr bench: map {args.map}, best of {args.rounds} rounds (median in brackets), "
+          f"one core; this ttr's engine: {this}")
+    for b, setup in zip(builds, setups, strict=True):
+        print(f"  {b.name} build: {setup['build']}")
+    if len(builds) > 1:
+        print("  (each build in its own process, on the same games, the rounds taking turns)")
     print(f"  machine speed now: 10M Python additions in {calibration():.2f} s CPU")
+    width = max(len(b.name) for b in builds)
     for players in (2, 4):
-        r = random_games(gm, cfg, players, args.games, args.seed, args.rounds)
-        print(f"  {players} players: {r['games_per_s']:6.1f} games/s "
-              f"({r['games_per_s_median']:.1f}), "
-              f"{r['us_per_turn']:5.1f} us/turn ({r['us_per_turn_median']:.1f}), "
-              f"{r['turns_per_game']:.1f} turns/game, {r['decisions_per_game']:.1f} decisions "
-              f"({r['us_per_decision']:.1f} us each)")
-    states = final_states(gm, cfg, 2, max(50, args.games // 4), args.seed, "random")
-    states += final_states(gm, cfg, 4, max(50, args.games // 4), args.seed, "random")
-    states += final_states(gm, cfg, 2, 40, args.seed, "greedy")
-    states += final_states(gm, cfg, 4, 20, args.seed, "greedy")
-    times = sorted(longest_path_times(states))
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    print(f"  longest path over {len(times)} final networks (random + greedy games): "
-          f"mean {statistics.mean(times) * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, "
-          f"max {times[-1] * 1e3:.3f} ms")
+        rounds = _interleaved(builds, args.rounds, task="random", players=players,
+                              games=args.games, seed=args.seed)
+        figures = []
+        for b, answers in zip(builds, rounds, strict=True):
+            times = [a["seconds"] for a in answers]
+            r = speed_figures(answers[0], args.games, min(times), statistics.median(times))
+            figures.append(r)
+            label = f"{b.name}:"
+            print(f"  {players} players, {label:{width + 1}} {r['games_per_s']:7.1f} games/s "
+                  f"({r['games_per_s_median']:.1f}), {r['us_per_turn']:5.2f} us/turn "
+                  f"({r['us_per_turn_median']:.2f}), {r['turns_per_game']:.1f} turns/game, "
+                  f"{r['decisions_per_game']:.1f} decisions ({r['us_per_decision']:.2f} us each)")
+        _print_ratio(f"{players} players, per turn", [f["us_per_turn"] for f in figures], False)
+    paths = _interleaved(builds, 3, task="longest")
+    best_paths = [min(answers, key=lambda a: a["mean_ms"]) for answers in paths]
+    for b, p in zip(builds, best_paths, strict=True):
+        label = f"{b.name}:"
+        print(f"  longest path, {label:{width + 1}} {p['count']} final networks (random + "
+              f"greedy games): mean {p['mean_ms']:.4f} ms, p99 {p['p99_ms']:.3f} ms, "
+              f"max {p['max_ms']:.3f} ms")
+    _print_ratio("longest path, mean", [p["mean_ms"] for p in best_paths], False)
+    if args.ai:
+        hard = _interleaved(builds, args.rounds, task="hard")
+        cands = setups[0]["candidates"]
+        rates = []
+        for b, answers in zip(builds, hard, strict=True):
+            its = [a["iterations"] / a["seconds"] for a in answers]
+            plays = max(a["playouts"] / a["seconds"] for a in answers)
+            rates.append(max(its))
+            label = f"{b.name}:"
+            print(f"  Hard's search, {label:{width + 1}} {max(its):6.1f} iterations/s "
+                  f"({statistics.median(its):.1f}), {plays:.0f} playouts/s "
+                  f"({len(cands)} positions, {sum(cands)} candidates, "
+                  f"{HARD_ITERATIONS} iterations each a round)")
+        _print_ratio("Hard's search, iterations per second", rates, True)
     return 0

@@ -109,6 +109,13 @@ def check_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
             parser.error(f"argument {flag}: must be from {lo:,} to {hi:,}, not {value:,}")
 
 
+def version_text() -> str:
+    """`ttr 0.1.0, engine compiled (mypyc ...)` or `... engine pure Python (why)`."""
+    from ttr import BUILD, __version__
+
+    return f"ttr {__version__}, engine {BUILD.describe()}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
@@ -116,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Ticket to Ride for the desktop. Without a command it opens the game\n"
                     "window (ttr play) and takes play's options, listed below.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the version and which engine build runs (compiled or "
+                             "pure Python), then exit")
     sub = parser.add_subparsers(dest="command", title="commands",
                                 metavar="{play,simulate,arena,bench}")
 
@@ -150,12 +160,18 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=_positive_int, default=2, help="worker processes")
     arena.add_argument("--out", default=None, help="write the results (JSON) to this file")
 
-    bench = sub.add_parser("bench", help="engine speed on random games")
+    bench = sub.add_parser("bench", help="engine speed, compiled and pure Python side by side")
     bench.add_argument("--map", default="usa")
     bench.add_argument("--games", type=_positive_int, default=2000)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--rounds", type=_positive_int, default=5,
                        help="play the same games this many times; report the best and median")
+    bench.add_argument("--ai", action="store_true",
+                       help="also time Hard's search (iterations per second)")
+    bench.add_argument("--build", choices=("both", "compiled", "pure"), default="both",
+                       help="which engine build to measure: both (the default, when a compiled "
+                            "build is installed; side by side), compiled or pure")
+    bench.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
 
     from ttr.cli.serve import add_parsers
 
@@ -166,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
 def with_command(argv: Sequence[str]) -> list[str]:
     """The arguments with `play` in front when no command is named (`ttr --seed 3`)."""
     args = list(argv)
-    if not args or args[0] not in (*SUBCOMMANDS, "-h", "--help"):
+    if not args or args[0] not in (*SUBCOMMANDS, "-h", "--help", "--version"):
         args.insert(0, "play")
     return args
 

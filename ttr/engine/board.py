@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from ttr.engine.cards import CardColor
 from ttr.engine.config import MAX_ROUTE_LENGTH, RulesConfig, map_problems
@@ -16,7 +17,7 @@ TicketId = str
 Seat = int
 
 
-MAX_LENGTH = MAX_ROUTE_LENGTH
+MAX_LENGTH: Final = MAX_ROUTE_LENGTH
 """The longest a route can be (Europe has 8-car routes)."""
 
 
@@ -34,6 +35,13 @@ def upto_counts(group: Sequence[tuple[int, ...]]) -> list[int]:
 def cap_tables(top: int) -> tuple[tuple[int, ...], ...]:
     """`cap_tables(top)[t][n] == min(n, t)` for t = 0 .. MAX_LENGTH and n = 0 .. top."""
     return tuple(tuple(min(n, t) for n in range(top + 1)) for t in range(MAX_LENGTH + 1))
+
+
+@cache
+def points_by_length(route_points: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Route points by length (0 where the table has none), from a rules points table."""
+    table = dict(route_points)
+    return tuple(table.get(n, 0) for n in range(max(table) + 1))
 
 
 @dataclass(frozen=True, slots=True)

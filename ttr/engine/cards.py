@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, MutableSequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from math import floor
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ttr.engine.errors import TtrError
 
@@ -51,6 +51,10 @@ COLORS: tuple[CardColor, ...] = tuple(CardColor)[:8]
 """The eight non-wild colours, in enum order."""
 LOCO = CardColor.LOCOMOTIVE
 NUM_COLORS = 9
+LOCO_INDEX: Final = 8
+"""`LOCO` as a plain int: the locomotive's place in the 9-element count lists of the
+playout code (an int indexes and compares faster than an `IntEnum` member, interpreted
+or compiled)."""
 
 _KEYS = {c: c.name.lower() for c in CardColor} | {CardColor.LOCOMOTIVE: "loco"}
 _BY_KEY = {v: k for k, v in _KEYS.items()} | {"locomotive": LOCO, "pink": CardColor.PURPLE}
@@ -68,6 +72,10 @@ class Hand:
     """
 
     counts: tuple[int, ...] = (0,) * NUM_COLORS
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[tuple[int, ...]]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (Hand, (self.counts,))
 
     @staticmethod
     def of(**by_key: int) -> Hand:
@@ -160,7 +168,7 @@ EMPTY_HAND = Hand()
 _T = TypeVar("_T")
 
 
-def seeded_shuffle(items: MutableSequence[_T], seed: int | str, shuffles: int) -> None:
+def seeded_shuffle(items: list[_T], seed: int | str, shuffles: int) -> None:
     """Shuffle in place with the game's `shuffles`-th random stream.
 
     Every shuffle of a game uses `random.Random(f"{seed}:{shuffles}")`, so it is the

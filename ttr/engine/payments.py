@@ -9,14 +9,8 @@ from __future__ import annotations
 
 from math import floor
 
-from ttr.engine.cards import LOCO, Hand
-
-_ALL_COLORS = range(8)
-
-
-def _loco_range(hand: list[int], length: int, color: int, ferry: int) -> range:
-    """Locomotive counts usable with `color` (excluding the all-locomotive payment)."""
-    return range(max(ferry, length - hand[color]), min(hand[LOCO], length - 1) + 1)
+from ttr.engine.cards import LOCO_INDEX as LOCO
+from ttr.engine.cards import Hand
 
 
 def payments(hand: list[int], length: int, color: int, ferry: int = 0) -> list[Hand]:
@@ -26,8 +20,10 @@ def payments(hand: list[int], length: int, color: int, ferry: int = 0) -> list[H
     ['red:2', 'red:1,loco:1']
     """
     out: list[Hand] = []
-    for c in _ALL_COLORS if color < 0 else (color,):
-        for nl in _loco_range(hand, length, c, ferry):
+    first, last = (0, 8) if color < 0 else (color, color + 1)
+    top = min(hand[LOCO], length - 1)  # the all-locomotive payment comes last
+    for c in range(first, last):
+        for nl in range(max(ferry, length - hand[c]), top + 1):
             counts = [0] * 9
             counts[c] = length - nl
             counts[LOCO] = nl
@@ -56,21 +52,24 @@ def nth_counts(hand: list[int], length: int, color: int, ferry: int, pick: float
         else:
             counts[LOCO] = length
         return counts
-    lows = []
-    total = 0
-    for c in _ALL_COLORS:
+    total = 0  # gray: every colour's payments, colour by colour
+    for c in range(8):
         lo = length - hand[c]
         if lo < ferry:
             lo = ferry
         if lo <= top:
-            lows.append((c, lo, top - lo + 1))
             total += top - lo + 1
     index = floor(pick * (total + (hand[LOCO] >= length)))
-    for c, lo, n in lows:
-        if index < n:
-            counts[c] = length - lo - index
-            counts[LOCO] = lo + index
-            return counts
-        index -= n
+    for c in range(8):
+        lo = length - hand[c]
+        if lo < ferry:
+            lo = ferry
+        if lo <= top:
+            n = top - lo + 1
+            if index < n:
+                counts[c] = length - lo - index
+                counts[LOCO] = lo + index
+                return counts
+            index -= n
     counts[LOCO] = length
     return counts

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache
 from itertools import chain, combinations, permutations
 from math import floor
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 from ttr.engine.actions import (
     Action,
@@ -21,33 +20,38 @@ from ttr.engine.actions import (
     Pass,
 )
 from ttr.engine.board import MAX_LENGTH
-from ttr.engine.cards import LOCO, Hand
+from ttr.engine.cards import LOCO_INDEX as LOCO
+from ttr.engine.cards import Hand
 from ttr.engine.errors import IllegalActionError
 from ttr.engine.payments import nth_counts
-from ttr.engine.state import Stage
+from ttr.engine.sim import CHOOSE, OVER, SECOND, Sim
 
-if TYPE_CHECKING:
-    from ttr.engine.sim import Sim
-
-_DECK, _TICKETS, _PASS = DrawDeck(), DrawTickets(), Pass()
-_FACEUP = tuple(DrawFaceUp(i) for i in range(16))
-CHOOSE, SECOND, OVER = int(Stage.CHOOSE_ACTION), int(Stage.SECOND_DRAW), int(Stage.GAME_OVER)
-_TRIES = 8
+_DECK: Final = DrawDeck()
+_TICKETS: Final = DrawTickets()
+_PASS: Final = Pass()
+_FACEUP: Final = tuple(DrawFaceUp(i) for i in range(16))
+_TRIES: Final = 8
 """Random probes for a claimable route before listing them all."""
-_ORDERS3 = tuple(permutations(range(3)))
-_ORDERS4 = tuple(permutations(range(4)))
+_ORDERS3: Final = tuple(permutations(range(3)))
+_ORDERS4: Final = tuple(permutations(range(4)))
 """Every order in which to try the kinds of move (cards, tickets, claim, station)."""
 
 
-DRAW, TICKETS, CLAIM, STATION, PASS, KEEP, OTHER = range(7)
+DRAW: Final = 0
+TICKETS: Final = 1
+CLAIM: Final = 2
+STATION: Final = 3
+PASS: Final = 4
+KEEP: Final = 5
+OTHER: Final = 6
 """Kinds of `_pick` result: (DRAW, slot or -1 for the deck, None), (TICKETS, None, None),
 (CLAIM, route index, payment counts), (STATION, city index, payment counts),
 (PASS, None, None), (KEEP, sorted tuple of ticket ids, None), (OTHER, an Action, None)."""
 Pick = tuple[int, Any, Any]
-_PICK_TICKETS: Pick = (TICKETS, None, None)
-_PICK_PASS: Pick = (PASS, None, None)
-_PICK_DECK: Pick = (DRAW, -1, None)
-_PICK_SLOT: tuple[Pick, ...] = tuple((DRAW, i, None) for i in range(16))
+_PICK_TICKETS: Final[Pick] = (TICKETS, None, None)
+_PICK_PASS: Final[Pick] = (PASS, None, None)
+_PICK_DECK: Final[Pick] = (DRAW, -1, None)
+_PICK_SLOT: Final[tuple[Pick, ...]] = tuple((DRAW, i, None) for i in range(16))
 
 
 def sample(sim: Sim, rng: random.Random) -> Action:
@@ -90,9 +94,9 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
             raise IllegalActionError(f"game did not end within {max_steps} steps")
         kind, a, b = _pick(sim, rand)
         if kind == DRAW:
-            sim._take_card(a)
+            sim.take_card(a)
         elif kind == CLAIM:
-            sim._claim(a, b)
+            sim.claim_route(a, b)
         elif kind == TICKETS:
             sim._offer_tickets()
         elif kind == STATION:
@@ -112,12 +116,14 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
     stage = sim.stage
     if stage == CHOOSE:
         orders = _ORDERS4 if sim.stations_left[sim.current] else _ORDERS3
-        for kind in orders[floor(rand() * len(orders))]:
+        n = len(orders)  # (len() in a float product is slow when compiled: a local)
+        for kind in orders[floor(rand() * n)]:
             if kind == 0:
                 faceup = sim.faceup
                 if sim.deck and -1 not in faceup:  # the usual case, inlined
-                    i = floor(rand() * (len(faceup) + 1))
-                    return _PICK_SLOT[i] if i < len(faceup) else _PICK_DECK
+                    n = len(faceup)
+                    i = floor(rand() * (n + 1))
+                    return _PICK_SLOT[i] if i < n else _PICK_DECK
                 slot = _draw(sim, rand, first=True)
                 if slot is not None:
                     return _PICK_SLOT[slot] if slot >= 0 else _PICK_DECK
@@ -131,7 +137,8 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
             else:
                 cities = sim._station_cities()
                 if cities:
-                    city = cities[floor(rand() * len(cities))]
+                    n = len(cities)
+                    city = cities[floor(rand() * n)]
                     hand = sim.hands[sim.current]
                     built = sim.cfg.stations - sim.stations_left[sim.current]
                     pay = nth_counts(hand, sim.cfg.station_costs[built], -1, 0, rand())
@@ -157,9 +164,11 @@ def _pick(sim: Sim, rand: Callable[[], float]) -> Pick:
     if offer:
         offer = sorted(offer)
         subsets = _subsets(len(offer), sim._keep_min(len(offer)))
-        return (KEEP, tuple([offer[i] for i in subsets[floor(rand() * len(subsets))]]), None)
+        n = len(subsets)
+        return (KEEP, tuple([offer[i] for i in subsets[floor(rand() * n)]]), None)
     acts = sim.legal()
-    return (OTHER, acts[floor(rand() * len(acts))], None)
+    n = len(acts)
+    return (OTHER, acts[floor(rand() * n)], None)
 
 
 @cache
@@ -173,18 +182,20 @@ def _draw(sim: Sim, rand: Callable[[], float], first: bool) -> int | None:
     """A random card source: a face-up slot, -1 for the deck, None if there is none."""
     faceup = sim.faceup
     if first and -1 not in faceup:  # the usual case: a full row
-        k = len(faceup) + (1 if sim.deck or any(sim.discard) else 0)
+        n = len(faceup)
+        k = n + (1 if sim.deck or any(sim.discard) else 0)
         i = floor(rand() * k)
-        return i if i < len(faceup) else -1
+        return i if i < n else -1
     if first:
         slots = [i for i, c in enumerate(faceup) if c >= 0]
     else:
         slots = [i for i, c in enumerate(faceup) if 0 <= c < LOCO]
-    k = len(slots) + (1 if sim.deck or any(sim.discard) else 0)
+    n = len(slots)
+    k = n + (1 if sim.deck or any(sim.discard) else 0)
     if not k:
         return None
     i = floor(rand() * k)
-    return slots[i] if i < len(slots) else -1
+    return slots[i] if i < n else -1
 
 
 def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
@@ -202,13 +213,15 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     trains = sim.trains[seat]
     upto = sim._open_upto
     cap = sim._caps[trains if trains < MAX_LENGTH else MAX_LENGTH]  # cap[n] = min(n, trains)
-    colours = hand[:8]
     ends = []  # ends[g]: the routes of groups 0..g payable now (cumulative counts)
-    total = 0
-    for u, h in zip(upto, colours, strict=False):  # colour g pays hand[g] + locos; not gray
-        total += u[cap[h + locos]]
+    total = most = 0
+    for g in range(8):  # colour g pays hand[g] + locos
+        held = hand[g]
+        if held > most:
+            most = held
+        total += upto[g][cap[held + locos]]
         ends.append(total)
-    total += upto[8][cap[max(colours) + locos]]  # gray: the colour held most
+    total += upto[8][cap[most + locos]]  # gray: the colour held most
     ends.append(total)
     if not total:
         return None
@@ -217,7 +230,9 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
     chosen = -1
     for _ in range(_TRIES):
         i = floor(rand() * total)
-        g = bisect_right(ends, i)
+        g = 0  # the group of the i-th payable route
+        while ends[g] <= i:
+            g += 1
         if g:
             i -= ends[g - 1]
         _, ridx, twin, ferry = groups[g][i]
@@ -233,6 +248,7 @@ def _claim(sim: Sim, rand: Callable[[], float]) -> Pick | None:
         routes = sim._claimable(seat)
         if not routes:
             return None
-        chosen = routes[floor(rand() * len(routes))]
+        n = len(routes)
+        chosen = routes[floor(rand() * n)]
     _, length, color, _, ferry = sim._rinfo[chosen]
     return (CLAIM, chosen, nth_counts(hand, length, color, ferry, rand()))

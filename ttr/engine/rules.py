@@ -13,7 +13,8 @@ from typing import TypeGuard
 
 from ttr.engine.actions import Action, check_action, format_action
 from ttr.engine.board import GameMap, Seat
-from ttr.engine.cards import LOCO, seeded_shuffle
+from ttr.engine.cards import LOCO_INDEX as LOCO
+from ttr.engine.cards import seeded_shuffle
 from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, check_for_map
 from ttr.engine.errors import IllegalActionError, TtrError
 from ttr.engine.events import Event, GameOver
@@ -30,6 +31,10 @@ class Transition:
 
     state: GameState
     events: tuple[Event, ...]
+
+    def __reduce__(self) -> tuple[type[Transition], tuple[GameState, tuple[Event, ...]]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (Transition, (self.state, self.events))
 
 
 def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str) -> GameState:
@@ -63,14 +68,16 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     cards = sorted(list(range(8)) * cfg.cards_per_color) + [LOCO] * cfg.locomotives
     s = Sim(game_map, cfg)
     s.n, s.seed = seats, seed
-    for shuffles, items in enumerate((cards, regular, longs)):
-        seeded_shuffle(items, seed, shuffles)  # type: ignore[arg-type]
+    seeded_shuffle(cards, seed, 0)
+    seeded_shuffle(regular, seed, 1)
+    seeded_shuffle(longs, seed, 2)
     s.deck = cards
     s.shuffles = 3
     s.hands = [[0] * 9 for _ in range(seats)]
     for hand in s.hands:
         for _ in range(cfg.starting_hand):
-            hand[s.deck.pop()] += 1
+            c = cards.pop()
+            hand[c] = hand[c] + 1
     s.offers = []
     for _ in range(seats):
         s.offers.append(longs[: cfg.deal_long] + regular[: cfg.deal_regular])

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, product, repeat
 from operator import eq
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ttr.engine.board import CityId, GameMap, RouteId, Seat, TicketId
 from ttr.engine.config import RulesConfig
 from ttr.engine.state import GameState
 
-_TIE_BREAKS = ("points", "tickets", "stations", "longest path")
+_TIE_BREAKS: Final = ("points", "tickets", "stations", "longest path")
 Edge = tuple[int, int, int]
 """(city index, city index, length)."""
 
@@ -48,6 +47,14 @@ class PlayerResult:
     rank: int
     """1 for the winner; seats tied after every tie-break share a rank."""
 
+    def __reduce__(self) -> tuple[type[PlayerResult], tuple[object, ...]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (PlayerResult, (
+            self.seat, self.route_points, self.tickets, self.longest_path, self.longest_bonus,
+            self.globetrotter_bonus, self.stations_left, self.station_points, self.borrowed,
+            self.rank,
+        ))
+
     @property
     def ticket_points(self) -> int:
         """Sum of ticket values (+ completed, - failed)."""
@@ -75,6 +82,10 @@ class GameResult:
     ranking: tuple[Seat, ...]
     decided_by: str
     """"points", "tickets", "stations", "longest path" or "tie"."""
+
+    def __reduce__(self) -> tuple[type[GameResult], tuple[object, ...]]:
+        """Pickle through the constructor (see docs/ENGINE.md, "Compiled build")."""
+        return (GameResult, (self.players, self.ranking, self.decided_by))
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -134,19 +145,25 @@ def longest_trail(edges: Sequence[Edge]) -> int:
     """
     if not edges:
         return 0
-    adj: _Adjacency = defaultdict(list)
+    size = 1 + max([max(a, b) for a, b, _ in edges])
+    adj: _Adjacency = [[] for _ in range(size)]
+    cities = []  # in the order they first appear
     bit = 1
     for a, b, w in edges:
+        if not adj[a]:
+            cities.append(a)
         adj[a].append((b, bit, w))
+        if not adj[b]:
+            cities.append(b)
         adj[b].append((a, bit, w))
         bit <<= 1
     best = 0
-    seen: set[int] = set()
-    for start in adj:
-        if start in seen:
+    seen = [False] * size
+    for start in cities:
+        if seen[start]:
             continue
         comp = [start]
-        seen.add(start)
+        seen[start] = True
         odd = []
         total = degrees = 0
         for city in comp:  # grows while it is read: a breadth-first search
@@ -156,8 +173,8 @@ def longest_trail(edges: Sequence[Edge]) -> int:
                 odd.append(city)
             for nb, _, w in links:
                 total += w
-                if nb not in seen:
-                    seen.add(nb)
+                if not seen[nb]:
+                    seen[nb] = True
                     comp.append(nb)
         total //= 2
         if total <= best:
@@ -185,8 +202,8 @@ def _trail_bound(adj: _Adjacency, odd: list[int], total: int) -> int:
     return total - (sum(lightest[:len(odd) - 2]) + 1) // 2
 
 
-_Adjacency = dict[int, list[tuple[int, int, int]]]
-"""City -> (neighbour, edge bit, length) per edge at that city."""
+_Adjacency = list[list[tuple[int, int, int]]]
+"""By city index: (neighbour, edge bit, length) per edge at that city."""
 
 
 def _diameter(adj: _Adjacency, start: int) -> int:
@@ -198,7 +215,8 @@ def _diameter(adj: _Adjacency, start: int) -> int:
 
 def _farthest(adj: _Adjacency, source: int) -> tuple[int, int]:
     """(city, distance) of a city of the tree farthest from `source`."""
-    dist = {source: 0}
+    dist = [-1] * len(adj)  # -1: not reached yet
+    dist[source] = 0
     stack = [source]
     best, best_dist = source, 0
     while stack:
@@ -207,7 +225,7 @@ def _farthest(adj: _Adjacency, source: int) -> tuple[int, int]:
         if d > best_dist:
             best, best_dist = city, d
         for nb, _, w in adj[city]:
-            if nb not in dist:
+            if dist[nb] < 0:
                 dist[nb] = d + w
                 stack.append(nb)
     return best, best_dist
@@ -240,19 +258,21 @@ def _contract(adj: _Adjacency, comp: list[int], bit: int) -> int:
 def _search(adj: _Adjacency, starts: list[int], limit: int, best: int) -> int:
     """The longest trail from `starts` if longer than `best` (else `best`); stops as
     soon as one reaches `limit`, an upper bound."""
-    found = best
-
-    def dfs(city: int, used: int, length: int) -> None:
-        nonlocal found
-        if length > found:
-            found = length
-        for nb, bit, w in adj[city]:
-            if not used & bit and found < limit:
-                dfs(nb, used | bit, length + w)
-
     for c in starts:
-        dfs(c, 0, 0)
-    return found
+        best = _extend(adj, c, 0, 0, best, limit)
+    return best
+
+
+def _extend(adj: _Adjacency, city: int, used: int, length: int, best: int, limit: int) -> int:
+    """The longest trail found so far (`best`, or longer) after trying every way to go
+    on from `city` with `length` behind it over the edges not in the bit set `used`;
+    stops once one reaches `limit`."""
+    if length > best:
+        best = length
+    for nb, bit, w in adj[city]:
+        if not used & bit and best < limit:
+            best = _extend(adj, nb, used | bit, length + w, best, limit)
+    return best
 
 
 def route_edges(gm: GameMap, owners: Sequence[Seat | None], seat: Seat) -> list[Edge]:
@@ -268,13 +288,8 @@ def _edges(gm: GameMap, routes: Iterable[int]) -> list[Edge]:
 def _ticket_scores(gm: GameMap, routes: Iterable[int],
                    tickets: Sequence[TicketId]) -> tuple[TicketScore, ...]:
     ends = gm.ticket_ends
-    points = [ends[t][2] for t in tickets]
-    # tuple.__new__ builds each named tuple without a Python-level call
-    return tuple(map(_new_tuple, repeat(TicketScore),
-                     zip(tickets, points, _joined(gm, routes, tickets), strict=True)))
-
-
-_new_tuple = tuple.__new__
+    joined = _joined(gm, routes, tickets)
+    return tuple([TicketScore(t, ends[t][2], j) for t, j in zip(tickets, joined, strict=True)])
 
 
 def _best_borrowing(gm: GameMap, owners: Sequence[Seat | None], stations: Sequence[Seat | None],
@@ -304,7 +319,7 @@ def _borrow_key(scores: Sequence[TicketScore]) -> tuple[int, int]:
     return sum(t.value for t in scores), sum(t.completed for t in scores)
 
 
-_NOT_OTHERS = tuple((None, -1, seat) for seat in range(8))
+_NOT_OTHERS: Final = tuple((None, -1, seat) for seat in range(8))
 """Per seat, the owner values that are not another seat (nobody is None or -1)."""
 
 

@@ -9,10 +9,8 @@ empty face-up slots and unowned routes are -1.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from itertools import combinations
-from operator import add, sub
-from typing import Any
+from typing import Final
 
 from ttr.engine.actions import (
     Action,
@@ -27,8 +25,9 @@ from ttr.engine.actions import (
     WithdrawTunnel,
     action_sort_key,
 )
-from ttr.engine.board import MAX_LENGTH, GameMap, cap_tables, upto_counts
-from ttr.engine.cards import LOCO, CardColor, Hand, seeded_shuffle
+from ttr.engine.board import MAX_LENGTH, GameMap, cap_tables, points_by_length, upto_counts
+from ttr.engine.cards import LOCO_INDEX as LOCO
+from ttr.engine.cards import CardColor, Hand, seeded_shuffle
 from ttr.engine.config import RulesConfig
 from ttr.engine.events import (
     CardTaken,
@@ -50,10 +49,16 @@ from ttr.engine.payments import payments
 from ttr.engine.scoring import GameResult, results_of
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
 
-INITIAL, CHOOSE, SECOND, KEEP, TUNNEL, OVER = (int(s) for s in Stage)
-_ALL_COLORS = range(8)
-_COLOR = tuple(CardColor)
-_SEAT: tuple[int | None, ...] = (*range(8), None)
+INITIAL: Final = 0
+CHOOSE: Final = 1
+SECOND: Final = 2
+KEEP: Final = 3
+TUNNEL: Final = 4
+OVER: Final = 5
+"""The `Stage` values as plain ints (what `Sim.stage` holds)."""
+assert list(Stage) == [INITIAL, CHOOSE, SECOND, KEEP, TUNNEL, OVER]
+_COLOR: Final = tuple(CardColor)
+_SEAT: Final[tuple[int | None, ...]] = (*range(8), None)
 """Seat by index, None at index -1: maps -1 (nobody) to None and seats to themselves."""
 
 
@@ -91,7 +96,7 @@ class Sim:
     turn: int
     tunnel: tuple[int, list[int], list[int], int] | None
     events: list[Event] | None
-    _ppoints: list[int]
+    _ppoints: tuple[int, ...]
     _rinfo: tuple[tuple[int, int, int, int, int], ...]
     _double_open: bool
     _open: list[list[tuple[int, int, int, int]]]
@@ -104,8 +109,7 @@ class Sim:
         self.cfg = cfg
         self.events: list[Event] | None = None
         """Events of the current step, or None to skip building them (playouts)."""
-        table = dict(cfg.route_points)
-        self._ppoints = [table.get(n, 0) for n in range(max(table) + 1)]
+        self._ppoints = points_by_length(cfg.route_points)
         self._rinfo = gm.rinfo
         self._caps = cap_tables(cfg.cards_per_color + cfg.locomotives)
         """`_caps[t][n] == min(n, t)`: the `_open_upto` index for a reach of n cards
@@ -158,8 +162,8 @@ class Sim:
 
     def copy(self) -> Sim:
         """An independent copy (cheaper than freeze + thaw)."""
-        s = Sim.__new__(Sim)
-        s.gm, s.cfg, s.n, s.seed, s.shuffles = self.gm, self.cfg, self.n, self.seed, self.shuffles
+        s = Sim(self.gm, self.cfg)
+        s.n, s.seed, s.shuffles = self.n, self.seed, self.shuffles
         s.hands = [h[:] for h in self.hands]
         s.tickets = [t[:] for t in self.tickets]
         s.offers = [o[:] for o in self.offers]
@@ -172,9 +176,7 @@ class Sim:
         s.turns_left, s.passes, s.turn = self.turns_left, self.passes, self.turn
         t = self.tunnel
         s.tunnel = None if t is None else (t[0], t[1][:], t[2][:], t[3])
-        s.events = None
-        s._ppoints, s._rinfo, s._double_open = self._ppoints, self._rinfo, self._double_open
-        s._caps, s._turn_limit = self._caps, self._turn_limit
+        s._double_open = self._double_open
         s._open = [g[:] for g in self._open]
         s._open_upto = [g[:] for g in self._open_upto]
         return s
@@ -224,7 +226,7 @@ class Sim:
 
     def _reshuffle(self) -> None:
         """Shuffle the discards into a new deck (deck must be empty)."""
-        cards = [c for c in _ALL_COLORS for _ in range(self.discard[c])]
+        cards = [c for c in range(8) for _ in range(self.discard[c])]
         cards += [LOCO] * self.discard[LOCO]
         seeded_shuffle(cards, self.seed, self.shuffles)
         self.shuffles += 1
@@ -270,8 +272,9 @@ class Sim:
         while faceup.count(LOCO) >= limit and wipes < self.cfg.max_consecutive_resets:
             wipes += 1
             wiped = [c for c in faceup if c >= 0]
+            discard = self.discard
             for c in wiped:
-                self.discard[c] += 1
+                discard[c] = discard[c] + 1
             if self.events is not None:
                 self.events.append(FaceUpWiped(tuple(_COLOR[c] for c in wiped)))
             for slot in range(len(faceup)):
@@ -362,7 +365,7 @@ class Sim:
         assert self.tunnel is not None
         _ridx, payment, _revealed, extra = self.tunnel
         hand = self.hands[self.current]
-        color = next((c for c in _ALL_COLORS if payment[c]), -1)
+        color = next((c for c in range(8) if payment[c]), -1)
         if color < 0:  # paid with locomotives only: only locomotives will do
             return [Hand((0,) * 8 + (extra,))] if hand[LOCO] >= extra else []
         return payments(hand, extra, color, 0)
@@ -451,29 +454,50 @@ class Sim:
     # ---- transitions ------------------------------------------------------------------
 
     def step(self, action: Action) -> None:
-        """Apply a legal action in place (legality is the caller's job)."""
-        _STEPS[type(action)](self, action)
+        """Apply a legal action in place (legality is the caller's job).
 
-    def _step_deck(self, action: DrawDeck) -> None:
-        self._take_card(-1)
+        Raises:
+            TypeError: `action` is not an action.
+        """
+        if isinstance(action, DrawDeck):
+            self.take_card(-1)
+        elif isinstance(action, DrawFaceUp):
+            self.take_card(action.slot)
+        elif isinstance(action, ClaimRoute):
+            route = self.gm.route_by_id[action.route]
+            self.claim_route(route.index, list(action.payment.counts))
+        elif isinstance(action, DrawTickets):
+            self._offer_tickets()
+        elif isinstance(action, KeepTickets):
+            self._keep(action.keep)
+        elif isinstance(action, BuildStation):
+            self._build_station(self.gm.city_index[action.city], list(action.payment.counts))
+        elif isinstance(action, PayTunnel):
+            self._pay_tunnel(list(action.extra.counts))
+        elif isinstance(action, WithdrawTunnel):
+            self._withdraw_tunnel()
+        elif isinstance(action, Pass):
+            self._pass()
+        else:
+            raise TypeError(f"not an action: {action!r}")
 
-    def _step_faceup(self, action: DrawFaceUp) -> None:
-        self._take_card(action.slot)
-
-    def _take_card(self, slot: int) -> None:
-        """Take face-up card `slot`, or the top of the deck when `slot` is -1."""
+    def take_card(self, slot: int) -> None:
+        """Take face-up card `slot`, or the top of the deck when `slot` is -1 (what
+        `DrawFaceUp` and `DrawDeck` step; playouts call it without an action)."""
         seat = self.current
         first = self.stage == CHOOSE
         if slot < 0:
             deck = self.deck
             c = deck.pop() if deck else self._pop_card()
-            self.hands[seat][c] += 1
+            hand = self.hands[seat]
+            hand[c] = hand[c] + 1
             if self.events is not None:
                 self.events.append(CardTaken(seat, "deck", None, _COLOR[c]))
         else:
             faceup = self.faceup
             c = faceup[slot]
-            self.hands[seat][c] += 1
+            hand = self.hands[seat]
+            hand[c] = hand[c] + 1
             if self.events is not None:
                 self.events.append(CardTaken(seat, "faceup", slot, _COLOR[c]))
             if self.deck and -1 not in faceup:  # the usual case: the deck refills the slot
@@ -496,12 +520,6 @@ class Sim:
         else:
             self._end_turn()
 
-    def _step_claim(self, action: ClaimRoute) -> None:
-        self._claim(self.gm.route_by_id[action.route].index, list(action.payment.counts))
-
-    def _step_tickets(self, action: DrawTickets) -> None:
-        self._offer_tickets()
-
     def _offer_tickets(self) -> None:
         seat = self.current
         k = min(self.cfg.draw_tickets, len(self.ticket_deck))
@@ -513,37 +531,32 @@ class Sim:
         if self.events is not None:
             self.events.append(TicketsOffered(seat, tuple(offer), k))
 
-    def _step_keep(self, action: KeepTickets) -> None:
-        self._keep(action.keep)
-
-    def _step_station(self, action: BuildStation) -> None:
-        self._build_station(self.gm.city_index[action.city], action.payment.counts)
-
-    def _build_station(self, city: int, payment: tuple[int, ...] | list[int]) -> None:
+    def _build_station(self, city: int, payment: list[int]) -> None:
         seat = self.current
         self._pay(payment)
-        self.discard[:] = map(add, self.discard, payment)
+        _add_counts(self.discard, payment)
         self.station_at[city] = seat
-        self.stations_left[seat] -= 1
+        self.stations_left[seat] = self.stations_left[seat] - 1
         self.passes = 0
         if self.events is not None:
             self.events.append(StationBuilt(seat, self.gm.cities[city].id, Hand(tuple(payment))))
         self._end_turn()
 
-    def _step_pay_tunnel(self, action: PayTunnel) -> None:
+    def _pay_tunnel(self, extra: list[int]) -> None:
         assert self.tunnel is not None
         ridx, payment, revealed, _ = self.tunnel
-        extra = action.extra.counts
         self._pay(extra)
         self._discard(revealed)
         self.tunnel = None
-        self._finish_claim(ridx, list(map(add, payment, extra)))
+        paid = payment[:]
+        _add_counts(paid, extra)
+        self._finish_claim(ridx, paid)
 
-    def _step_withdraw(self, action: WithdrawTunnel) -> None:
+    def _withdraw_tunnel(self) -> None:
         assert self.tunnel is not None
         ridx, payment, revealed, _ = self.tunnel
         hand = self.hands[self.current]
-        hand[:] = map(add, hand, payment)
+        _add_counts(hand, payment)
         self._discard(revealed)
         self.tunnel = None
         self.passes = 0
@@ -551,24 +564,28 @@ class Sim:
             self.events.append(TunnelWithdrawn(self.current, self.gm.routes[ridx].id))
         self._end_turn()
 
-    def _step_pass(self, action: Pass) -> None:
-        self._pass()
-
     def _pass(self) -> None:
         self.passes += 1
         if self.events is not None:
             self.events.append(Passed(self.current))
         self._end_turn()
 
-    def _pay(self, counts: tuple[int, ...] | list[int]) -> None:
+    def _pay(self, counts: list[int]) -> None:
+        """Take card counts from the hand of the seat to act."""
         hand = self.hands[self.current]
-        hand[:] = map(sub, hand, counts)
+        for i in range(9):
+            n = counts[i]
+            if n:
+                hand[i] = hand[i] - n
 
     def _discard(self, cards: list[int]) -> None:
+        discard = self.discard
         for c in cards:
-            self.discard[c] += 1
+            discard[c] = discard[c] + 1
 
-    def _claim(self, ridx: int, payment: list[int]) -> None:
+    def claim_route(self, ridx: int, payment: list[int]) -> None:
+        """Claim route `ridx` with these card counts (what `ClaimRoute` steps; playouts
+        call it without an action). `payment` is kept, not copied, by a tunnel claim."""
         self._pay(payment)
         self.passes = 0
         if ridx not in self.gm.tunnels:
@@ -580,7 +597,7 @@ class Sim:
             if c < 0:
                 break
             revealed.append(c)
-        color = next((c for c in _ALL_COLORS if payment[c]), -1)
+        color = next((c for c in range(8) if payment[c]), -1)
         extra = sum(1 for c in revealed if c in (LOCO, color))
         self._emit(TunnelRevealed(
             self.current, self.gm.routes[ridx].id, tuple(_COLOR[c] for c in revealed), extra
@@ -596,14 +613,15 @@ class Sim:
         seat = self.current
         _, length, _, twin, _ = self._rinfo[ridx]
         discard = self.discard
-        discard[:] = map(add, discard, paid)
+        _add_counts(discard, paid)
         self.owners[ridx] = seat
         self._close(ridx)
         if twin >= 0 and not self._double_open:
             self._close(twin)
-        self.trains[seat] -= length
+        trains, route_pts = self.trains, self.route_pts
+        trains[seat] = trains[seat] - length
         points = self._ppoints[length]
-        self.route_pts[seat] += points
+        route_pts[seat] = route_pts[seat] + points
         if self.events is not None:
             route_id = self.gm.routes[ridx].id
             self.events.append(RouteClaimed(seat, route_id, Hand(tuple(paid)), points))
@@ -611,13 +629,16 @@ class Sim:
 
     def _close(self, ridx: int) -> None:
         """Take route `ridx` out of the open-route tables."""
-        _, length, color, twin, ferry = self._rinfo[ridx]
+        _, length, color, _, _ = self._rinfo[ridx]
         g = color if color >= 0 else 8
         upto = self._open_upto[g]
         group = self._open[g]
-        del group[group.index((length, ridx, twin, ferry), upto[length - 1])]
+        k = upto[length - 1]  # the first route of this length: find ridx from there
+        while group[k][1] != ridx:
+            k += 1
+        del group[k]
         for n in range(length, MAX_LENGTH + 1):
-            upto[n] -= 1
+            upto[n] = upto[n] - 1
 
     def _keep(self, keep: tuple[str, ...]) -> None:
         seat = self.current
@@ -665,14 +686,9 @@ class Sim:
         return play(self, rng, max_steps)
 
 
-_STEPS: dict[type, Callable[[Sim, Any], None]] = {
-    DrawDeck: Sim._step_deck,
-    DrawFaceUp: Sim._step_faceup,
-    ClaimRoute: Sim._step_claim,
-    DrawTickets: Sim._step_tickets,
-    KeepTickets: Sim._step_keep,
-    BuildStation: Sim._step_station,
-    PayTunnel: Sim._step_pay_tunnel,
-    WithdrawTunnel: Sim._step_withdraw,
-    Pass: Sim._step_pass,
-}
+def _add_counts(target: list[int], counts: list[int]) -> None:
+    """Add 9-element card counts into `target`."""
+    for i in range(9):
+        n = counts[i]
+        if n:
+            target[i] = target[i] + n

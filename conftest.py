@@ -1,0 +1,43 @@
+"""Which `ttr` the tests import: this checkout's sources, or with `TTR_TEST_INSTALLED=1`
+the package installed in the running environment (a compiled build, say).
+
+`python -m pytest` puts the checkout first on `sys.path`, so its `ttr/` would shadow
+the installed one. With the switch set, the checkout moves to the end of `sys.path`
+(where `tests` is still found) before anything imports `ttr`, and the doctests of the
+checkout's sources are not collected (they would clash with the installed modules).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+INSTALLED = os.environ.get("TTR_TEST_INSTALLED", "").strip() not in ("", "0")
+collect_ignore: list[str] = []
+
+
+def _use_installed_ttr() -> None:
+    if "ttr" in sys.modules:
+        raise pytest.UsageError("TTR_TEST_INSTALLED=1: ttr was imported before conftest.py")
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT] + [str(ROOT)]
+    import ttr
+
+    if Path(ttr.__file__).resolve().parent.parent == ROOT:
+        raise pytest.UsageError("TTR_TEST_INSTALLED=1 but ttr is not installed in this "
+                                "environment (pip install '.[test]' first)")
+
+
+if INSTALLED:
+    _use_installed_ttr()
+    collect_ignore.append("ttr")
+
+
+def pytest_report_header() -> str:
+    """Say which ttr, and which build of its engine, the tests run."""
+    import ttr
+
+    return f"ttr: {Path(ttr.__file__).parent} ({ttr.BUILD.describe()})"
