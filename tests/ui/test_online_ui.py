@@ -170,7 +170,8 @@ def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list
     _type("gl hf")
     key(pygame.K_RETURN)
     frames(host, 2)
-    _until("the chat line", lambda: any("gl hf" in line for line in board.log), [host, guest])
+    _until("the chat line", lambda: any("gl hf" in text for _, text in board.notes),
+           [host, guest])
     _play(apps, 5)
     for a in apps:
         top = a.stack.top

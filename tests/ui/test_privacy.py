@@ -372,7 +372,7 @@ def _unredacted_log(monkeypatch: Any) -> str:
     """The old bug: the log worded from the events as they happened, for everyone."""
     import ttr.ui.scenes.board_draw as board_draw
 
-    def leaky_lines(view: Any, names: Any) -> Iterable[str]:
+    def leaky_lines(view: Any, names: Any, notes: Any = ()) -> Iterable[str]:
         s = Table.current.session
         assert s is not None
         gm = view.public.game_map

@@ -134,12 +134,13 @@ class OnlinePauseScene(PauseScene):
     players who are away."""
 
     STANDIN = "AI for absent players"
+    LEAVE = "Leave (rejoin later)"
 
     def __init__(self, ctx: AppContext, session: RemoteSession | None = None) -> None:
         super().__init__(ctx, None)
         self.session = session
         self.buttons = [Button("Resume", primary=True), Button("Settings"),
-                        Button("How to play"), Button("Leave (rejoin later)")]
+                        Button("How to play"), Button(self.LEAVE)]
         away = self.absent()
         if session is not None and session.host:
             self.buttons.insert(1, Button(self.STANDIN, enabled=bool(away),
@@ -161,5 +162,8 @@ class OnlinePauseScene(PauseScene):
                 self.session.send({"t": "assign", "seat": seat, "kind": "ai",
                                    "level": "medium"})
             self.ctx.stack.pop(self)
+            return
+        if self.buttons[i].label == self.LEAVE:  # the seat stays ours: Online -> Rejoin
+            self.ctx.nav.to_menu()
             return
         super().activate(i)

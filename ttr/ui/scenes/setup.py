@@ -166,7 +166,7 @@ class SetupScene(Scene):
         def kind(r: SeatRow) -> str:
             return self.kinds[r.kind_picker.index]
 
-        rows = [r for r in self.rows if kind(r) != HUMAN]
+        rows = [r for r in self.rows if kind(r) in self.levels]  # computer seats
         if not rows:
             return "All seats are human: pass the screen between turns (hot-seat)."
         hovered = [r for r in rows if mouse is not None and r.kind_picker.rect.collidepoint(mouse)]
