@@ -127,7 +127,8 @@ def _map_layers(board: BoardHost, surface: pygame.Surface) -> None:
         pygame.draw.line(surface, col, a, b, max(1, width // 2))
         for x, y in (a, b):
             pygame.draw.circle(surface, col, (x, y), rad, width)
-    if board.hover_ticket is not None:
+    mine = () if v.me is None else (*v.me.tickets, *v.me.offer)  # the viewer's own only
+    if board.hover_ticket is not None and board.hover_ticket in mine:
         t = gm.ticket_by_id[board.hover_ticket]
         for cid in (t.a, t.b):
             x, y = r.px_quad([r.cities[cid]])[0]
