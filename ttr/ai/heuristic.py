@@ -298,6 +298,26 @@ def points_claim(ctx: Context, longest: bool, min_len: int) -> ClaimRoute | None
     return choose_payment(gm, ctx.claims[best[1]], ctx.needs)
 
 
+def surplus_claim(ctx: Context) -> ClaimRoute | None:
+    """The best-scoring claim of 3+ trains paid only with cards the plan does not need,
+    leaving the plan its trains and a few spare."""
+    spare = ctx.trains - ctx.plan_spaces - 3
+    needed = ctx.needs.colored
+    best: tuple[float, ClaimRoute] | None = None
+    for r, claims in ctx.claims.items():
+        route = ctx.gm.routes[r]
+        if route.length < 3 or route.length > spare or _twin_planned(ctx, r):
+            continue
+        for a in claims:
+            pay = a.payment.counts
+            if pay[LOCO] or any(pay[c] and ctx.hand[c] - pay[c] < needed[c] for c in range(8)):
+                continue
+            score = ctx.cfg.points_for(route.length) - (1 if route.tunnel else 0)
+            if best is None or score > best[0]:
+                best = (score, a)
+    return None if best is None else best[1]
+
+
 def block_claim(ctx: Context, threshold: float) -> ClaimRoute | None:
     """A cheap affordable claim that costs the opponent a long detour (2 players)."""
     if not ctx.claims or ctx.view.public.turns_left is not None:

@@ -9,7 +9,6 @@ view and events redacted for the seat whose private view is on screen
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import random
 import time
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ttr.ai.base import agent_info, make_agent
+from ttr.ai.workers import new_pool
 from ttr.engine import (
     Action,
     Event,
@@ -229,8 +229,7 @@ class GameSession:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            ctx = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+            self._executor = new_pool(1)  # exits with this process, even if it is killed
         return self._executor
 
     def warm_up(self) -> None:
