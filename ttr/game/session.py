@@ -8,6 +8,7 @@ view and events redacted for the seat whose private view is on screen
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import time
@@ -259,7 +260,16 @@ class GameSession:
         session = cls(game_map, record.config, seats, record.seed, map_id=record.map_id)
         session._state = record.replay(game_map)
         session.record.actions[:] = record.actions
+        session.record.seats = record.seats  # keeps the hints counted so far
         return session
+
+    def count_hint(self, seat: Seat) -> int:
+        """Count a hint shown to `seat` in the record (and so in the statistics); returns
+        the seat's hints so far."""
+        seats = list(self.record.seats)
+        seats[seat] = dataclasses.replace(seats[seat], hints=seats[seat].hints + 1)
+        self.record.seats = tuple(seats)
+        return seats[seat].hints
 
     def save(self, path: str | Path) -> None:
         """Write the game record (replays to the current state)."""

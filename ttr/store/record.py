@@ -40,11 +40,20 @@ class _PlainLoader(yaml.SafeLoader):
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """A seat: display name, colour name and kind (`human` or an agent name)."""
+    """A seat: display name, colour name, kind (`human` or an agent name) and the number
+    of hints the seat's player asked for (optional in files: 0 when absent)."""
 
     name: str
     color: str
     kind: str
+    hints: int = 0
+
+
+def _seat_dict(seat: SeatRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": seat.name, "color": seat.color, "kind": seat.kind}
+    if seat.hints:
+        out["hints"] = seat.hints
+    return out
 
 
 @dataclass(slots=True)
@@ -87,7 +96,7 @@ class GameRecord:
             "variant": self.variant,
             "config": self.config.to_dict(),
             "seed": self.seed,
-            "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in self.seats],
+            "seats": [_seat_dict(s) for s in self.seats],
             "actions": list(self.actions),
         }
 
@@ -115,7 +124,10 @@ class GameRecord:
                 isinstance(s.get(k), str) for k in ("name", "color", "kind")
             ):
                 raise TtrError(f"record: seats[{i}] needs text name, color and kind")
-            seats.append(SeatRecord(s["name"], s["color"], s["kind"]))
+            hints = s.get("hints", 0)
+            if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
+                raise TtrError(f"record: seats[{i}] 'hints' must be a whole number")
+            seats.append(SeatRecord(s["name"], s["color"], s["kind"], hints))
         if not 2 <= len(seats) <= 5:
             raise TtrError(f"record: {len(seats)} seats (a game has 2 to 5)")
         actions = data["actions"]

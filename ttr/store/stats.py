@@ -1,9 +1,9 @@
 """Statistics of finished games, per player name, kept as JSON in the user data folder.
 
 Each finished game adds one summary (map, variant, every seat's name, kind, score,
-rank, tickets and longest-path bonus). Aggregates are computed on demand: games,
-wins, average score, tickets completed %, longest path bonuses, overall and by map,
-variant and opponent level, plus the score history for a chart.
+rank, tickets, longest-path bonus and hints used). Aggregates are computed on demand:
+games, wins, average score, tickets completed %, longest path bonuses, hints, overall
+and by map, variant and opponent level, plus the score history for a chart.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def game_summary(record: GameRecord, result: GameResult,
                 "tickets": len(p.tickets),
                 "completed": p.completed,
                 "longest_bonus": p.longest_bonus > 0,
+                "hints": seat.hints,
             }
             for seat, p in zip(record.seats, result.players, strict=True)
         ],
@@ -57,6 +58,8 @@ class Tally:
     tickets: int = 0
     completed: int = 0
     longest_bonuses: int = 0
+    hints: int = 0
+    """Hints asked for (summaries written before hints existed count none)."""
 
     def add(self, seat: dict[str, Any]) -> None:
         """Count one game of this player."""
@@ -66,6 +69,9 @@ class Tally:
         self.tickets += seat["tickets"]
         self.completed += seat["completed"]
         self.longest_bonuses += bool(seat["longest_bonus"])
+        hints = seat.get("hints", 0)
+        if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
+            self.hints += hints
 
     @property
     def average_score(self) -> float:
