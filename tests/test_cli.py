@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ttr.cli.main import main
+from ttr.cli.main import build_parser, main
 
 
 def test_simulate_prints_a_line_per_game_and_a_summary(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -67,3 +67,15 @@ def test_bench_runs(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["bench", "--games", "20"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "longest path" in out and "p99" in out
+
+
+def test_help_shows_the_play_options(capsys) -> None:  # type: ignore[no-untyped-def]
+    for argv in (["--help"], ["-h"], ["play", "--help"]):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 0
+        out = capsys.readouterr().out
+        for option in ("--setup", "--autostart", "--pace", "--quit-at-end", "--size", "--seed"):
+            assert option in out, (argv, option)
+    main_help = build_parser().format_help()
+    assert "simulate" in main_help and "ttr --setup usa:base:human,hard,medium" in main_help

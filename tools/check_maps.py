@@ -26,6 +26,7 @@ from tools.editor.analysis import (  # noqa: E402
     deal_problems,
     degrees,
     doubles,
+    player_counts,
     problems,
     spaces_per_color,
     ticket_checks,
@@ -52,6 +53,10 @@ def stats_lines(d: MapDefinition, layout: bool = False) -> list[str]:
     out = [f"{gm.id} ({gm.name}): {len(gm.cities)} cities, {len(gm.routes)} tracks "
            f"({doubles(gm)} doubles), {spaces} spaces, {len(gm.tickets)} tickets, "
            f"variants: {', '.join(gm.variants) or 'base'}"]
+    for name in gm.variants or ("base",):
+        counts = player_counts(gm, name)
+        out.append(f"  variant {name}: deals a game for "
+                   + (f"{counts[0]} to {counts[-1]} players" if counts else "no player count"))
     per = spaces_per_color(gm)
     out.append("  spaces per colour: " + ", ".join(f"{k} {v}" for k, v in per.items()))
     for line in color_imbalance(per):

@@ -1,78 +1,94 @@
-"""Layout checker and quick preview for map files.
+"""Layout checker, label fixer and quick preview for map files.
 
     python tools/layout_report.py usa europe            # print problems per map
-    python tools/layout_report.py usa --png /tmp/usa.png [--scale 1.0] [--ids]
+    python tools/layout_report.py usa --fix-labels      # move colliding labels, save
+    python tools/layout_report.py usa --png /tmp/usa.png [--scale 1.0] [--claimed 1.0] [--ids]
 
 Reports routes too short for their cars, car slots overlapping other routes' slots,
-routes over cities they do not end at, label collisions and shapes off the board
-(`ttr.ui.geometry.check_layout`). `--png` draws the board with pygame on an offscreen
-surface (no window) so the layout can be looked at.
+routes over cities they do not end at, labels over labels, over claimed-train
+footprints (of every route: any route may be claimed) or over city dots (their own
+too), shapes off the board and crossing routes (`ttr.ui.geometry.check_layout`).
+`--fix-labels` moves each colliding label to the first clear place around its city
+(`ttr.ui.geometry.place_labels`) and saves the map: layout only, the rules facts and
+the content hash stay the same. `--png` draws the board as the game does (offscreen,
+no window), with a seeded share of the routes claimed.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from ttr.maps.mapfile import MapDefinition, find_map, load_map  # noqa: E402
-from ttr.store import paths  # noqa: E402
+from ttr.maps.mapfile import CityLayout, MapDefinition, find_map, load_map, save_map  # noqa: E402
 from ttr.ui import geometry as geo  # noqa: E402
-from ttr.ui import theme  # noqa: E402
 
 
 def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = False,
-           crop: tuple[float, float, float, float] | None = None) -> None:
-    """Draw the map's layout to a PNG file (optionally only the board box `crop`)."""
+           crop: tuple[float, float, float, float] | None = None, claimed: float = 0.0,
+           seed: int = 1) -> None:
+    """Draw the map as the game does to a PNG file, with about `claimed` of the routes
+    claimed by five players (seeded), optionally only the board box `crop`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from ttr.ui import theme
+    from ttr.ui.assets import Assets
+    from ttr.ui.maprender import MapRenderer
+    from ttr.ui.viewport import Viewport
+
+    pygame.display.init()
     pygame.font.init()
+    pygame.display.set_mode((64, 64))
     w, h = map_def.layout.size
-    surf = pygame.Surface((round(w * scale), round(h * scale)))
-    surf.fill((232, 222, 196))
-
-    def px(p: geo.Point) -> tuple[float, float]:
-        return (p[0] * scale, p[1] * scale)
-
-    slots = geo.route_slots(map_def)
-    for r in map_def.game_map.routes:
-        rgb = theme.GRAY_ROUTE if r.color is None else theme.CARD_RGB[r.color]
-        for i, q in enumerate(slots[r.id]):
-            pts = [px(p) for p in q]
-            pygame.draw.polygon(surf, rgb, pts)
-            edge = (20, 20, 20) if not r.tunnel else (90, 50, 10)
-            pygame.draw.polygon(surf, edge, pts, 3 if r.tunnel else 1)
-            if i < r.ferry:
-                cx, cy = geo.quad_center(q)
-                pygame.draw.circle(surf, (30, 30, 30), px((cx, cy)), 3.5 * scale)
-    font_path = paths.assets_dir() / "fonts" / "DejaVuSansCondensed-Bold.ttf"
-    font = pygame.font.Font(str(font_path), max(8, round(geo.LABEL_FONT_SIZE * scale)))
-    small = pygame.font.Font(str(font_path), max(7, round(9 * scale)))
-    for c in map_def.game_map.cities:
-        cl = map_def.layout.cities[c.id]
-        pygame.draw.circle(surf, (180, 30, 30), px(cl.pos), geo.CITY_RADIUS * scale)
-        pygame.draw.circle(surf, (20, 20, 20), px(cl.pos), geo.CITY_RADIUS * scale, 2)
-        off = cl.label if cl.label is not None else geo.DEFAULT_LABEL_OFFSET
-        img = font.render(c.name, True, (20, 20, 20))
-        box = img.get_rect(center=px((cl.pos[0] + off[0], cl.pos[1] + off[1])))
-        bg = pygame.Surface(box.inflate(4, 0).size, pygame.SRCALPHA)
-        bg.fill((250, 245, 230, 170))
-        surf.blit(bg, box.inflate(4, 0))
-        surf.blit(img, box)
+    renderer = MapRenderer(map_def, Assets())
+    renderer.resize(Viewport.fit(map_def.layout.size,
+                                 pygame.Rect(0, 0, round(w * scale), round(h * scale))))
+    rng = random.Random(seed)
+    owners = [rng.randrange(5) if rng.random() < claimed else None
+              for _ in map_def.game_map.routes]
+    surf = renderer.composed(owners, list(theme.PLAYER_RGB.values())).copy()
     if ids:
+        small = renderer.assets.font(max(7, round(9 * scale)), bold=True, cond=True)
         lines = geo.route_polylines(map_def)
         for r in map_def.game_map.routes:
             mid = geo.point_at(lines[r.id], geo.polyline_length(lines[r.id]) / 2)
             img = small.render(r.id, True, (0, 0, 160))
-            surf.blit(img, img.get_rect(center=px(mid)))
+            surf.blit(img, img.get_rect(center=(mid[0] * scale, mid[1] * scale)))
     if crop is not None:
         x0, y0, x1, y1 = (round(v * scale) for v in crop)
         surf = surf.subsurface(pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surf.get_rect()))
     pygame.image.save(surf, str(out))
+
+
+def fine_candidates(preferred: geo.Point, w: float, h: float) -> list[geo.Point]:
+    """Every offset on a 2-unit grid around the dot, out to 2.5 label heights beyond it."""
+    rx = round(w / 2 + geo.DOT_EXTENT + 2.5 * h) // 2
+    ry = round(h / 2 + geo.DOT_EXTENT + 2.5 * h) // 2
+    return [(2.0 * x, 2.0 * y) for x in range(-rx, rx + 1) for y in range(-ry, ry + 1)]
+
+
+def fix_labels(map_def: MapDefinition) -> tuple[MapDefinition, list[str]]:
+    """The map with every colliding label moved to a clear place (whole board units),
+    and the ids of the moved cities."""
+    layout = map_def.layout
+    places = geo.place_labels(map_def, candidates=fine_candidates)
+    cities = dict(layout.cities)
+    moved: list[str] = []
+    for cid, place in places.items():
+        cx, cy = place.centre
+        cl = cities[cid]
+        new = (float(round(cx - cl.pos[0])), float(round(cy - cl.pos[1])))
+        old = cl.label if cl.label is not None else geo.DEFAULT_LABEL_OFFSET
+        if geo.dist(new, old) > 0.75:
+            cities[cid] = CityLayout(cl.pos, new)
+            moved.append(cid)
+    return replace(map_def, layout=replace(layout, cities=cities)), moved
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,26 +97,39 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("maps", nargs="+", help="map ids or .yaml paths")
     ap.add_argument("--png", type=Path, default=None, help="write a preview (one map only)")
     ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--claimed", type=float, default=0.0,
+                    help="share of routes drawn claimed on the preview (0 to 1)")
+    ap.add_argument("--seed", type=int, default=1, help="which routes are claimed")
     ap.add_argument("--ids", action="store_true", help="print route ids on the preview")
     ap.add_argument("--crop", default=None, metavar="X0,Y0,X1,Y1",
                     help="preview only this box (board units)")
+    ap.add_argument("--fix-labels", action="store_true",
+                    help="move colliding labels to clear places and save the map")
     ap.add_argument("--brief", action="store_true", help="counts only")
     args = ap.parse_args(argv)
     bad = 0
     for name in args.maps:
         d = load_map(name) if name.endswith(".yaml") else find_map(name)
+        if args.fix_labels:
+            assert d.path is not None
+            fixed, moved = fix_labels(d)
+            if moved:
+                save_map(fixed, d.path)
+                assert load_map(d.path).game_map.content_hash == d.game_map.content_hash
+                print(f"{d.path}: moved the labels of {', '.join(moved)}")
+                d = fixed
         report = geo.check_layout(d)
         print(f"== {d.id}")
         for line in report.lines():
             if not args.brief or not line.startswith("  "):
                 print(line)
-        bad += not report.ok
+        bad += not report.ok or bool(report.label_collisions)
         if args.png is not None:
             crop = None
             if args.crop:
                 x0, y0, x1, y1 = (float(v) for v in args.crop.split(","))
                 crop = (x0, y0, x1, y1)
-            render(d, args.png, args.scale, args.ids, crop)
+            render(d, args.png, args.scale, args.ids, crop, args.claimed, args.seed)
             print(f"preview: {args.png}")
     return 1 if bad else 0
 

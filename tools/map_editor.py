@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
@@ -26,6 +28,7 @@ from tools.editor.events import handle  # noqa: E402
 from tools.editor.model import EditorModel  # noqa: E402
 from tools.editor.view import View  # noqa: E402
 from ttr.engine.errors import MapError  # noqa: E402
+from ttr.ui.display import NoDisplayError, open_display  # noqa: E402
 
 logger = logging.getLogger("map_editor")
 
@@ -46,8 +49,7 @@ def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
         # a new board takes the traced image's shape (1 board unit per image pixel)
         w, h = pygame.image.load(str(args.trace)).get_size()
         model = EditorModel(Doc(size=(float(w), float(h))))
-    pygame.display.init()
-    pygame.font.init()
+    open_display()  # NoDisplayError without a display
     if size is None and args.size:
         w, h = (int(v) for v in args.size.lower().split("x"))
         size = (w, h)
@@ -82,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         ed, view, screen = build(argv)
     except MapError as e:
         logger.error("%s", e)
+        return 1
+    except NoDisplayError as e:
+        print(f"map editor: {e}", file=sys.stderr)
         return 1
     clock = pygame.time.Clock()
     while not ed.quit:

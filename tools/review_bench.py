@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ttr.ai.base import make_agent  # noqa: E402
 from ttr.ai.review import ReviewJob  # noqa: E402
 from ttr.ai.selfplay import play_out  # noqa: E402
-from ttr.ai.workers import worker_count  # noqa: E402
+from ttr.ai.worker import worker_count  # noqa: E402
 from ttr.engine import Action, GameState, new_game, observe  # noqa: E402
 from ttr.game.options import resolve_game  # noqa: E402
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from ttr.ai.workers import new_pool, shared_pool  # noqa: E402
+from ttr.ai.worker import shared_pool, worker_pool  # noqa: E402
 
 
 def start_playout_workers() -> int:
@@ -25,7 +25,7 @@ def start_playout_workers() -> int:
 
 
 if __name__ == "__main__":
-    session_pool = new_pool(1)
+    session_pool = worker_pool(1)
     session_pool.submit(start_playout_workers).result()
     print("ready", flush=True)
     time.sleep(120)

@@ -12,7 +12,7 @@ from ttr.ai.heuristic import Context
 from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.ai.parallel import parallel_gains
-from ttr.ai.workers import shared_pool
+from ttr.ai.worker import shared_pool
 from ttr.engine import PlayerView, Stage, observe
 
 

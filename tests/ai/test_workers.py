@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ttr.ai.workers import WORKERS_ENV, worker_count
+from ttr.ai.worker import WORKERS_ENV, worker_count
 
 HELPER = Path(__file__).with_name("orphan_child.py")
 

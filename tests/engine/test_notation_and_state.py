@@ -33,7 +33,7 @@ from ttr.store.record import GameRecord, SeatRecord
 ACTIONS = [
     DrawDeck(), DrawFaceUp(3), DrawTickets(), Pass(), WithdrawTunnel(),
     ClaimRoute("denver-omaha", Hand.of(purple=3, loco=1)),
-    KeepTickets(("boston-miami", "denver-el-paso")),
+    KeepTickets(("boston-miami", "denver-el-paso")), KeepTickets(()),
     BuildStation("paris", Hand.of(red=2)), PayTunnel(Hand.of(loco=2)),
 ]
 
@@ -43,8 +43,11 @@ def test_notation_round_trips(action: object) -> None:
     assert parse_action(format_action(action)) == action  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("text", ["", "draw", "faceup x", "claim denver-omaha", "keep",
-                                  "claim a red:x", "claim a purpel:2", "tunnel red2"])
+@pytest.mark.parametrize("text", ["", "draw", "faceup x", "claim denver-omaha", "keep a b",
+                                  "claim a red:x", "claim a purpel:2", "tunnel red2",
+                                  "faceup \u00b2", "claim a red:\u00b2",
+                                  "claim a red:" + "9" * 5000, "faceup " + "1" * 5000,
+                                  "x" * 2000])
 def test_bad_notation_is_a_clear_error(text: str) -> None:
     with pytest.raises(TtrError):
         parse_action(text)
@@ -109,9 +112,10 @@ def test_record_saves_loads_and_replays_identically(tmp_path, suffix: str) -> No
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("", "expected a mapping"),
+    ("", "empty"),
+    ("- 1", "expected a mapping"),
     ("version: 99", "unsupported format version"),
-    ("[1, 2", "not valid YAML"),
+    ("[1, 2", "not a valid game record: malformed YAML"),
 ])
 def test_bad_records_are_clear_errors(tmp_path, text: str, message: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "bad.yaml"

@@ -169,3 +169,12 @@ def test_results_ticket_completion_matches_union_find() -> None:
             tickets = state.players[p.seat].tickets
             expected = connected_tickets(gm, state.owners, p.seat, tickets)
             assert [t.completed for t in p.tickets] == expected
+
+
+def test_the_rules_validator_knows_every_option() -> None:
+    from dataclasses import fields
+
+    from ttr.engine import config
+
+    names = {f.name for f in fields(RulesConfig)} - {"extra"}
+    assert set(config._OPTIONS) == names

@@ -169,3 +169,86 @@ def test_label_box_estimate() -> None:
                                       100 + geo.DEFAULT_LABEL_OFFSET[1]))
     assert geo.dist(box[0], box[1]) > geo.dist(geo.label_box("Rom", (0, 0))[0],
                                                geo.label_box("Rom", (0, 0))[1])
+
+
+LABELS = """\
+schema: 1
+id: lbl
+name: Labels
+board: {size: [600, 400]}
+cities:
+  - {id: a, name: Alpha, pos: [100, 200], label: [90, 0]}
+  - {id: b, name: Beta Town, pos: [400, 200], label: [0, -22]}
+  - {id: c, name: Gamma, pos: [400, 330], label: [0, 24]}
+routes:
+  - {id: a-b, from: a, to: b, length: 4, color: red}
+  - {id: b-c, from: b, to: c, length: 2, color: gray}
+"""
+
+
+def test_label_lines_break_at_the_middle_space() -> None:
+    assert geo.label_lines("Paris") == [("Paris",)]
+    assert geo.label_lines("Oklahoma City") == [("Oklahoma City",), ("Oklahoma", "City")]
+    assert geo.label_lines("Sault St. Marie")[1] == ("Sault St.", "Marie")
+    w1, h1 = geo.label_size(("Oklahoma City",))
+    w2, h2 = geo.label_size(("Oklahoma", "City"))
+    assert w2 < w1 and h2 > h1
+    assert geo.label_size("Oklahoma City") == (w1, h1)
+
+
+def test_train_footprint_is_bigger_than_the_slot() -> None:
+    q = geo.car_quad(100, 100, 30)
+    foot = geo.train_footprint(q)
+    assert all(geo.point_in_quad(p, foot) for p in q)
+    assert geo.point_in_quad((100, 100), geo.dot_box((100, 100)))
+    beside = (100 + 0.5 * 6.2, 100 - math.sqrt(3) / 2 * 6.2)  # 6.2 to the car's left
+    assert not geo.point_in_quad(beside, q) and geo.point_in_quad(beside, foot)
+    # the shadow falls right and down
+    assert max(x for x, _ in foot) > max(x for x, _ in q) + geo.TRAIN_SHADOW * 0.9
+
+
+def test_check_layout_reports_labels_over_trains_and_dots() -> None:
+    d = load_map_text(LABELS, "lbl.yaml")
+    report = geo.check_layout(d)
+    assert "label a x train a-b" in report.label_collisions  # on the track
+    assert report.ok  # labels do not make a layout unplayable
+    # a label just beside a slot, clear of the slot but not of the claimed car's body
+    slots = geo.route_slots(d)["a-b"]
+    top = min(y for q in slots for _, y in q)
+    w, h = geo.label_size("Alpha")
+    near = LABELS.replace("label: [90, 0]", f"label: [90, {top - 200 - h / 2 - 0.5}]")
+    assert any("train a-b" in s for s in geo.check_layout(load_map_text(near, "x.yaml"))
+               .label_collisions)
+    own = LABELS.replace("label: [90, 0]", "label: [20, 0]")
+    assert "label a x city a" in geo.check_layout(load_map_text(own, "x.yaml")).label_collisions
+
+
+def test_place_labels_keeps_clear_offsets_and_moves_the_others() -> None:
+    d = load_map_text(LABELS, "lbl.yaml")
+    places = geo.place_labels(d)
+    b = places["b"]
+    assert b.centre == pytest.approx((400, 178)) and b.lines == ("Beta Town",)
+    field = geo.LabelField(d)
+    for c in d.game_map.cities:
+        p = places[c.id]
+        w, h = geo.label_size(p.lines)
+        box = geo.rect_quad(*p.centre, w, h)
+        assert field.conflicts(box) == [], c.id
+        field.add_label(c.id, box)
+        # next to its own dot
+        assert geo.dist(p.centre, d.layout.cities[c.id].pos) < w / 2 + 30
+
+
+def test_two_lines_when_one_does_not_fit() -> None:
+    d = load_map_text(LABELS, "lbl.yaml")
+    field = geo.LabelField(d)
+    pos = d.layout.cities["b"].pos
+    spot = next(((x, y) for y in range(-40, 41, 2) for x in range(-70, 71, 2)
+                 if field.conflicts(geo.label_box(("Beta Town",), pos, (x, y)))
+                 and not field.conflicts(geo.label_box(("Beta", "Town"), pos, (x, y)))), None)
+    assert spot is not None  # e.g. beside the dot, between the two routes
+    moved = load_map_text(LABELS.replace("[0, -22]", f"[{spot[0]}, {spot[1]}]"), "x.yaml")
+    place = geo.place_labels(moved)["b"]
+    assert place.lines == ("Beta", "Town")
+    assert place.centre == pytest.approx((pos[0] + spot[0], pos[1] + spot[1]))
+    assert not any(s.startswith("label b ") for s in geo.check_layout(moved).label_collisions)

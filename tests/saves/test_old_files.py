@@ -29,3 +29,13 @@ def test_an_old_record_replays(map_id: str) -> None:
     record = GameRecord.load(DATA / f"old-record-{map_id}.yaml")
     state = record.replay(find_map(map_id).game_map)
     assert state.turn > 0 and len(record.actions) == 60
+
+
+def test_a_new_rules_option_at_its_default_keeps_the_map_hash() -> None:
+    from ttr.engine import RulesConfig
+    from ttr.maps.mapfile import _digest_options
+
+    base = _digest_options(RulesConfig())
+    assert "globetrotter_at_zero" not in base  # added after the first hashed maps
+    assert _digest_options(RulesConfig(globetrotter_at_zero=False))["globetrotter_at_zero"] is False
+    assert "trains" in base  # the first options always count

@@ -145,4 +145,11 @@ def test_listing_moves_broken_saves_aside_and_keeps_the_rest(tmp_path: Path) -> 
 
 def test_save_names_become_safe_file_names(tmp_path: Path) -> None:
     assert save_path(tmp_path, "../../etc/passwd").parent == tmp_path
-    assert save_path(tmp_path, "  ").name == "game.json"
+    assert save_path(tmp_path, "  ").name.startswith("game-")
+    names = ["Game 1", "Game_1", "Game/1", "Game.1", "game 1", "GAME 1", "autosave", "CON",
+             "\u00e9t\u00e9", "ete", "\u200b", "a" * 300, "a" * 301]
+    files = {save_path(tmp_path, n) for n in names}
+    assert len(files) == len(names) - 1  # the two long names are cut to the same 40
+    assert all(p.parent == tmp_path and p.name.endswith(".json") for p in files)
+    assert save_path(tmp_path, "autosave").name != "autosave.json"
+    assert all(len(p.name) <= 60 for p in files)

@@ -34,7 +34,7 @@ def test_broken_maps_fail_with_a_clear_message(tmp_path: Path,
                  str(tmp_path / "missing.yaml")]) == 1
     out = capsys.readouterr().out
     assert "ERROR" in out and "unknown color 'purpel'" in out and "atlanta-miami" in out
-    assert "malformed YAML" in out and "cannot read" in out
+    assert "malformed YAML" in out and "does not exist" in out
     assert "1 of 4 maps OK" in out
 
 

@@ -76,7 +76,8 @@ def test_build_cities_routes_doubles_tickets() -> None:
     warn = [p.text for p in problems(doc_to_definition(m.doc), doc_to_text(m.doc))]
     assert any("alpha-charlie: 99 points" in w for w in warn)
     errors = [p.text for p in problems(doc_to_definition(m.doc)) if p.kind == "error"]
-    assert len(errors) == 1 and errors[0].startswith("too few tickets to start a game")
+    assert len(errors) == 1 and errors[0].startswith("cannot start a game (variant base): "
+                                                     "too few tickets for 2 players")
 
 
 def test_delete_city_cascades_and_undo_restores() -> None:

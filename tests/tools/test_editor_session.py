@@ -20,6 +20,7 @@ from ttr.cli.simulate import play_game
 from ttr.engine.cards import CardColor
 from ttr.maps.mapfile import list_maps, load_map
 from ttr.store import paths
+from ttr.ui import theme
 
 CITIES = [("Ashford", (200, 300)), ("Brackley", (520, 220)), ("Cromer", (840, 300)),
           ("Dunmow", (520, 560)), ("Eastleigh", (1100, 600)), ("Frome", (250, 700))]
@@ -196,3 +197,33 @@ def test_open_usa_and_draw_every_panel(editor) -> None:
     x, y = ed.camera.to_screen(ed.model.doc.city("denver").pos)
     assert screen.get_at((round(x), round(y)))[:3] != (40, 50, 60)
     assert not ed.model.dirty
+
+
+def test_geography_shown_toggled_and_cut_with_the_board(editor) -> None:
+    ed, view, screen = editor
+    ed.open_file(str(Path(__file__).resolve().parents[2] / "maps" / "usa.yaml"))
+    g = ed.model.doc.geography
+    assert g is not None
+    sea_board = (8.0, ed.model.doc.size[1] / 2)  # the Pacific off San Francisco
+    run(ed, view, screen)
+    x, y = ed.camera.to_screen(sea_board)
+    shown = screen.get_at((round(x), round(y)))[:3]
+    assert sum(abs(a - b) for a, b in zip(shown, theme.SEA, strict=True)) < 40
+    key(pygame.K_g)
+    run(ed, view, screen)
+    assert not ed.show_geography
+    hidden = screen.get_at((round(x), round(y)))[:3]
+    assert hidden != shown and sum(abs(a - b) for a, b in zip(hidden, theme.PAPER,
+                                                              strict=True)) < 40
+    key(pygame.K_g)
+    run(ed, view, screen)
+    assert ed.show_geography
+    # a smaller board cuts the geography to it (saved maps stay valid); undo restores it
+    w, h = ed.model.doc.size
+    ed.model.set_meta(size=(w - 300, h - 200))
+    small = ed.model.doc.geography
+    assert small is not None and small.point_count < g.point_count
+    assert all(0 <= px <= w - 300 and 0 <= py <= h - 200
+               for s in small.shapes for px, py in s.points)
+    ed.model.undo()
+    assert ed.model.doc.geography == g

@@ -60,7 +60,7 @@ def test_setup_rules_button(app: App) -> None:
     frames(app, 2)
     setup = app.stack.top
     setup.variant_picker.index = setup.variant_picker.options.index("bigcities")
-    click(setup.rules.rect.center)
+    click(setup.howto.rect.center)
     frames(app, 2)
     how = app.stack.top
     assert isinstance(how, HowToScene)

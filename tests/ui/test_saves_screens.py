@@ -68,7 +68,7 @@ def test_named_save_loads_and_finished_game_is_replayed_with_stats(app: App) -> 
     board = board_of(app)
     assert board is not None
     msg = save_named(board, "mine")
-    assert msg == "Saved as mine"
+    assert msg == "Saved as \u201cmine\u201d"
     while not board.session.over:
         frames(app, 20)
     frames(app, 3)

@@ -32,7 +32,7 @@ def test_broken_user_map_is_listed_with_its_error(app: App, broken_user_map: Pat
     names = setup.map_picker.options
     assert any("(broken)" in n for n in names) and "USA" in names
     setup.map_picker.index = next(i for i, n in enumerate(names) if "(broken)" in n)
-    assert "swamp.yaml" in setup.map_errors[setup.map_id]
+    assert "swamp.yaml" in setup.map_errors[setup.map_picker.index]
     click(setup.start.rect.center)
     frames(app, 2)
     assert app.stack.top is setup and "broken" in setup.toast.text

@@ -7,6 +7,7 @@ from uibot import board_of, route_click_point
 from uihelp import click, frames, key, start
 
 from ttr.engine import ClaimRoute, KeepTickets
+from ttr.store.saves import load_save
 from ttr.ui.app import App
 from ttr.ui.scenes.pause import PauseScene
 from ttr.ui.scenes.payment import PaymentScene
@@ -106,6 +107,6 @@ def test_pause_save_game(app: App) -> None:
     frames(app, 1)
     key(pygame.K_RETURN)
     frames(app, 2)
-    assert app.stack.top is b and b.toast.text == "Saved as Friday_game"
-    saves = list(app.ctx.extras["folders"].saves.glob("Friday_game.json"))
-    assert len(saves) == 1
+    assert app.stack.top is b and b.toast.text == "Saved as \u201cFriday game\u201d"
+    saves = list(app.ctx.extras["folders"].saves.glob("friday-game-*.json"))
+    assert len(saves) == 1 and load_save(saves[0]).name == "Friday game"

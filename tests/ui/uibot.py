@@ -43,6 +43,15 @@ def route_click_point(board: BoardScene, rid: str) -> tuple[float, float] | None
     return None
 
 
+def my_turn(app: App) -> BoardScene | None:
+    """The board, when it is on top, at rest, and the human at the screen is to act."""
+    board = board_of(app)
+    if board is None or app.stack.top is not board or board.queue.busy:
+        return None
+    v = board.shown_view
+    return board if v.legal and v.viewer == v.public.current else None
+
+
 def act(app: App, rng: random.Random) -> str:
     """Post the input for one decision of the human on screen; returns what it did."""
     top = app.stack.top
@@ -56,14 +65,15 @@ def act(app: App, rng: random.Random) -> str:
         key(pygame.K_RETURN)
         return "pay"
     if isinstance(top, TunnelScene):
-        key(pygame.K_RETURN if top.pays else pygame.K_ESCAPE)
+        if top.pays:
+            key(pygame.K_RETURN)
+        else:
+            click(top.withdraw.rect.center)
         return "tunnel"
-    board = board_of(app)
-    if board is None or top is not board or board.queue.busy:
+    board = my_turn(app)
+    if board is None:
         return "wait"
     v = board.shown_view
-    if not v.legal or v.viewer != v.public.current:
-        return "wait"
     lay = board.layout
     claims = [a for a in v.legal if isinstance(a, ClaimRoute)]
     rng.shuffle(claims)
@@ -96,3 +106,70 @@ def act(app: App, rng: random.Random) -> str:
     if all(isinstance(a, KeepTickets | PayTunnel | WithdrawTunnel) for a in v.legal):
         return "wait"  # the board opens the dialog on its next update
     return "stuck"
+
+
+def act_mixed(app: App, rng: random.Random) -> str:
+    """Like `act`, but plays every kind of move a person might: blind and face-up draws,
+    ticket draws keeping a random allowed choice, claims paid in a random way, tunnels
+    paid or given up, stations. Returns what it did ("curtain 2", "keep", "deck" ...)."""
+    top = app.stack.top
+    if isinstance(top, HandoffScene):
+        if top.armed > 0:
+            return "wait"
+        click((50, 50))
+        return f"curtain {top.seat}"
+    if isinstance(top, TicketsScene):
+        choice = set(rng.choice(sorted(top.options)))
+        for t, r in top.rects:
+            if (t in top.selected) != (t in choice):
+                click(r.center)
+        key(pygame.K_RETURN)
+        return "keep"
+    if isinstance(top, PaymentScene):
+        for _ in range(rng.randrange(len(top.rows))):
+            key(pygame.K_DOWN)
+        key(pygame.K_RETURN)
+        return "pay"
+    if isinstance(top, TunnelScene):
+        if top.pays and rng.random() < 0.7:
+            click(rng.choice(top.pay_buttons).rect.center)
+            return "tunnel paid"
+        click(top.withdraw.rect.center)
+        return "tunnel withdrawn"
+    board = my_turn(app)
+    if board is None:
+        return "wait"
+    v = board.shown_view
+    kinds = {"claim": [a for a in v.legal if isinstance(a, ClaimRoute)],
+             "station": [a for a in v.legal if isinstance(a, BuildStation)],
+             "faceup": [a for a in v.legal if isinstance(a, DrawFaceUp)],
+             "deck": [a for a in v.legal if isinstance(a, DrawDeck)],
+             "tickets": [a for a in v.legal if isinstance(a, DrawTickets)]}
+    weights = {"claim": 6, "station": 1, "faceup": 3, "deck": 4, "tickets": 1}
+    offered = [k for k, acts in kinds.items() if acts]
+    if not offered:
+        if Pass() in v.legal:
+            click(board.pass_button.rect.center)
+            return "pass"
+        return "wait"  # the board opens a dialog on its next update
+    kind = rng.choices(offered, [weights[k] for k in offered])[0]
+    a = rng.choice(kinds[kind])
+    if isinstance(a, ClaimRoute):
+        p = route_click_point(board, a.route)
+        if p is None:  # hidden under another route's cars: draw instead
+            key(pygame.K_d)
+            return "deck"
+        click(p)
+        return f"claim {a.route}"
+    if isinstance(a, BuildStation):
+        r = board.renderer
+        click(r.vp.to_px(r.cities[a.city]))  # type: ignore[union-attr]
+        return f"station {a.city}"
+    if isinstance(a, DrawFaceUp):
+        key(pygame.K_1 + a.slot)
+        return "faceup"
+    if isinstance(a, DrawTickets):
+        key(pygame.K_t)
+        return "tickets"
+    key(pygame.K_d)
+    return "deck"

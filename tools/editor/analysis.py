@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ttr.engine.board import GameMap
-from ttr.engine.config import RulesConfig
+from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, map_problems
 from ttr.engine.errors import MapError, TtrError
 from ttr.maps.mapfile import MapDefinition, load_map_text
 from ttr.ui import geometry as geo
+from ttr.ui.words import counted
 
 COLOR_TOLERANCE = 0.25
 """A colour is unbalanced when its spaces differ from the coloured mean by more than this."""
@@ -118,22 +119,23 @@ def color_imbalance(per_color: Mapping[str, int]) -> list[str]:
 
 
 def deal_problems(gm: GameMap) -> list[str]:
-    """Variants whose ticket deck is too small to deal a 2-player game."""
+    """Why a variant cannot start a 2-player game, by the engine's rules validator
+    (`map_problems`: points for every route length, the ticket deck, enough tickets
+    and cards to deal)."""
     out = []
     for name, config in (gm.variants or {"base": RulesConfig()}).items():
-        try:
-            deck = gm.ticket_deck(config)
-        except TtrError as e:
-            out.append(f"variant {name}: {e}")
-            continue
-        regular = sum(not gm.ticket_by_id[t].long for t in deck)
-        longs = len(deck) - regular
-        if regular < 2 * config.deal_regular or longs < 2 * config.deal_long:
-            out.append(f"too few tickets to start a game (variant {name}): {regular} regular"
-                       f"{f', {longs} long' if config.deal_long else ''}; 2 players need "
-                       f"{2 * config.deal_regular}, 5 players "
-                       f"{5 * config.deal_regular}")
+        for _option, text in map_problems(config, gm, MIN_PLAYERS):
+            out.append(f"cannot start a game (variant {name}): {text}")
     return out
+
+
+def player_counts(gm: GameMap, variant: str = "base") -> list[int]:
+    """The player counts a variant can deal a game for."""
+    try:
+        config = gm.rules(variant)
+    except TtrError:
+        return []
+    return [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if not map_problems(config, gm, n)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +180,8 @@ def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> 
                 out.append(Problem("warning", f"{title}: {item}" if title else item, ref))
     for tc in ticket_checks(gm):
         if tc.shortest is not None and tc.shortest != tc.points:
-            out.append(Problem("warning", f"ticket {tc.id}: {tc.points} points, shortest path "
+            worth = counted(tc.points, "point")
+            out.append(Problem("warning", f"ticket {tc.id}: {worth}, shortest path "
                                           f"{tc.shortest}", tc.id))
     for line in color_imbalance(spaces_per_color(gm)):
         out.append(Problem("warning", line))

@@ -20,6 +20,7 @@ from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.doc import Doc, Point, doc_to_definition, doc_to_text
 from tools.editor.model import EditorModel
 from ttr.ui import geometry as geo
+from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
 
@@ -98,6 +99,8 @@ class Editor(FileCommands):
         self.status = ""
         self.status_time = 0.0
         self.list_scroll = 0
+        self.show_geography = True
+        """Draw the map's land and water under the network (G toggles)."""
         self.quit = False
         self.watcher = ProblemWatcher(sync_checks)
         self._slots_version = -1
@@ -313,7 +316,7 @@ class Editor(FileCommands):
             tid = self.model.add_ticket(a, b, points)
             if tid is not None:
                 self.select("ticket", tid)
-                self.say(f"ticket {tid} added ({points} points)")
+                self.say(f"ticket {tid} added ({counted(points, 'point')})")
 
         self.dialog = Prompt(f"Ticket {names}: value", str(best or 1), done, hint)
 
@@ -389,8 +392,9 @@ class Editor(FileCommands):
                 self.select(None)
 
             name = self.model.doc.city(cid).name
-            self.dialog = Question(f"Delete {name}?", f"This also deletes {len(routes)} "
-                                   f"route(s) and {len(tickets)} ticket(s).",
+            self.dialog = Question(f"Delete {name}?", "This also deletes "
+                                   f"{counted(len(routes), 'route')} and "
+                                   f"{counted(len(tickets), 'ticket')}.",
                                    [Choice("Delete (Y)", "y", go),
                                     Choice("Cancel (Esc)", "escape")])
         elif (rid := self.selected("route")) is not None:

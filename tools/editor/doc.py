@@ -14,6 +14,7 @@ from typing import Any
 
 from ttr.engine.board import City, GameMap, Route, Ticket
 from ttr.engine.cards import CardColor
+from ttr.maps.geography import Geography
 from ttr.maps.mapfile import (
     CityLayout,
     MapDefinition,
@@ -77,6 +78,8 @@ class Doc:
     rules: Mapping[str, Any] = field(default_factory=dict)
     variant_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     header: str = ""
+    geography: Geography | None = None
+    """Land and water drawn under the network (baked by tools/bake_geo.py; kept as is)."""
 
     def city(self, cid: str) -> CityRec:
         """The city with this id (KeyError if missing)."""
@@ -131,7 +134,8 @@ def doc_from_definition(d: MapDefinition) -> Doc:
                   tuple(s for s, ids in gm.ticket_sets.items() if t.id in ids))
         for t in gm.tickets)
     return Doc(gm.id, gm.name, layout.size, layout.background, cities, tuple(routes), tickets,
-               dict(d.rules), {k: dict(v) for k, v in d.variant_options.items()}, d.header)
+               dict(d.rules), {k: dict(v) for k, v in d.variant_options.items()}, d.header,
+               layout.geography)
 
 
 def doc_to_definition(doc: Doc) -> MapDefinition:
@@ -150,7 +154,7 @@ def doc_to_definition(doc: Doc) -> MapDefinition:
         doc.size,
         {c.id: CityLayout(c.pos, c.label) for c in doc.cities},
         {r.id: RouteLayout(r.via, r.cars) for r in doc.routes},
-        doc.background)
+        doc.background, doc.geography)
     return MapDefinition(gm, layout, None, doc.rules, doc.variant_options, doc.header)
 
 

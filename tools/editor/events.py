@@ -91,6 +91,10 @@ def _key(ed: Editor, e: pygame.event.Event) -> None:
         ed.rename_selected()
     elif k == pygame.K_f:
         ed.fit()
+    elif k == pygame.K_g:
+        ed.show_geography = not ed.show_geography
+        if ed.model.doc.geography is None:
+            ed.say("this map has no geography: python tools/bake_geo.py adds it")
     elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
         ed.camera.zoom_at(_centre(ed), 1.25)
     elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):

@@ -371,9 +371,13 @@ class EditorModel:
 
     def set_meta(self, name: str | None = None, map_id: str | None = None,
                  size: Point | None = None) -> None:
-        """Change the map's name, id or board size."""
+        """Change the map's name, id or board size (the geography is cut to a smaller
+        board; it is not stretched)."""
         d = self.doc
+        geography = d.geography
+        if size is not None and geography is not None and size != d.size:
+            geography = geography.clipped(size)  # baked for the old board: cut to the new
         self.apply(replace(d, name=d.name if name is None else name,
                            map_id=d.map_id if map_id is None else slug(map_id),
-                           size=d.size if size is None else size))
+                           size=d.size if size is None else size, geography=geography))
 

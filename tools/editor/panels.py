@@ -15,6 +15,7 @@ from tools.editor.controller import MODES, PANEL_W, TOOLBAR_H, Editor
 from tools.editor.dialogs import Choice, Question
 from ttr.engine.cards import CardColor
 from ttr.ui import theme
+from ttr.ui.words import counted
 
 ROW = 24
 LINE = 18
@@ -104,7 +105,7 @@ def panel_items(ed: Editor) -> list[Item]:
         routes, tickets = m.dependents(cid)
         col.text(f"City: {c.name}", "title")
         col.text(f"id {c.id}   at {c.pos[0]:.0f}, {c.pos[1]:.0f}", "dim")
-        col.text(f"{len(routes)} routes, {len(tickets)} tickets", "dim")
+        col.text(f"{counted(len(routes), 'route')}, {counted(len(tickets), 'ticket')}", "dim")
         col.gap()
         col.buttons(("Rename (F2)", ed.rename_selected, False),
                     ("Label back", lambda: m.apply(m.moved_label(m.doc, cid, None)), False),
@@ -128,9 +129,13 @@ def panel_items(ed: Editor) -> list[Item]:
     else:
         col.text(f"Map: {doc.name}", "title")
         col.text(f"id {doc.map_id}   board {doc.size[0]:g} x {doc.size[1]:g}", "dim")
-        col.text(f"{len(doc.cities)} cities, {len(doc.routes)} tracks, "
-                 f"{len(doc.tickets)} tickets", "dim")
+        col.text(f"{counted(len(doc.cities), 'city')}, {counted(len(doc.routes), 'track')}, "
+                 f"{counted(len(doc.tickets), 'ticket')}", "dim")
         col.text(f"file: {m.path or '(not saved yet)'}", "dim")
+        g = doc.geography
+        col.text(f"geography: {len(g.shapes)} shapes, {g.point_count} points "
+                 f"({'shown' if ed.show_geography else 'hidden'}, G)" if g is not None
+                 else "no geography (python tools/bake_geo.py adds it)", "dim")
         col.gap()
         col.buttons(("Rename map", ed.rename_map, False), ("Board size", ed.resize_board, False),
                     ("Save as", ed.save_as, False))
@@ -163,7 +168,7 @@ def _route_props(ed: Editor, col: _Col, rid: str) -> None:
                 ("Tunnel (N)", lambda: m.update_route(rid, tunnel=not r.tunnel), r.tunnel))
     col.stepper("Ferry locos", r.ferry, lambda: m.update_route(rid, ferry=r.ferry - 1),
                 lambda: m.update_route(rid, ferry=r.ferry + 1), "L / Shift+L")
-    col.text(f"{len(r.via)} bend point(s)" + ("; explicit car poses" if r.cars else ""), "dim")
+    col.text(counted(len(r.via), "bend point") + ("; explicit car poses" if r.cars else ""), "dim")
     col.gap(4)
     specs = [("Straighten", lambda: m.apply(m.routes_with_via(m.doc, rid, ())), False),
              ("Delete", ed.delete_selected, False)]
@@ -192,7 +197,7 @@ def _problem_list(ed: Editor, col: _Col, h: int) -> None:
     found = ed.watcher.items
     errors = sum(p.kind == "error" for p in found)
     stale = ed.watcher.version != ed.model.version
-    col.text(f"Problems: {errors} error(s), {len(found) - errors} warning(s)"
+    col.text(f"Problems: {counted(errors, 'error')}, {counted(len(found) - errors, 'warning')}"
              + ("  ..." if stale else ""), "title")
     bottom = h - 40
     for p in found:

@@ -26,6 +26,7 @@ from ttr.store import paths
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.assets import Assets
+from ttr.ui.maprender import draw_geography
 
 logger = logging.getLogger(__name__)
 SELECT = (255, 214, 40)
@@ -42,6 +43,8 @@ class View:
         self._trace: pygame.Surface | None = None
         self._trace_src: pygame.Surface | None = None
         self._trace_path: Path | None = None
+        self._geo: pygame.Surface | None = None
+        self._geo_key: tuple[object, ...] | None = None
 
     def font(self, size: int, bold: bool = False, cond: bool = True) -> pygame.font.Font:
         """A shipped font."""
@@ -94,6 +97,8 @@ class View:
         board = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]),
                             round(br[1] - tl[1]))
         pygame.draw.rect(surf, theme.PAPER, board)
+        if doc.geography is not None and ed.show_geography:
+            self._geography(surf, ed, board)
         img = self._trace_image(ed)
         if img is not None:
             surf.blit(img, board.topleft)
@@ -132,7 +137,7 @@ class View:
             pygame.draw.aacircle(surf, theme.CITY_RING, (x, y), rad)
             pygame.draw.aacircle(surf, theme.CITY_FILL, (x, y), rad * 0.68)
         self._highlights(surf, ed, rad)
-        size = max(10, round(geo.LABEL_FONT_SIZE * cam.scale * 0.95))
+        size = max(10, round(geo.LABEL_FONT_SIZE * cam.scale))
         font = self.font(size, bold=True)
         for c in doc.cities:
             ox, oy = c.label if c.label is not None else geo.DEFAULT_LABEL_OFFSET
@@ -145,6 +150,21 @@ class View:
             surf.blit(img, img.get_rect(center=box.center))
             if sel == ("city", c.id):
                 pygame.draw.rect(surf, SELECT, box, 2, border_radius=box.h // 3)
+
+    def _geography(self, surf: pygame.Surface, ed: Editor, board: pygame.Rect) -> None:
+        """The map's land and water under the network (cached per zoom and pan)."""
+        doc, cam = ed.model.doc, ed.camera
+        assert doc.geography is not None
+        area = board.clip(pygame.Rect(ed.board_rect))
+        key = (id(doc.geography), cam.scale, cam.ox, cam.oy, area.topleft, area.size)
+        if self._geo_key != key or self._geo is None:
+            layer = pygame.Surface(area.size)
+            draw_geography(layer, doc.geography,
+                           lambda p: (p[0] * cam.scale + cam.ox - area.x,
+                                      p[1] * cam.scale + cam.oy - area.y),
+                           cam.scale, rim=False)
+            self._geo, self._geo_key = layer, key
+        surf.blit(self._geo, area)
 
     def _highlights(self, surf: pygame.Surface, ed: Editor, rad: float) -> None:
         cam, doc = ed.camera, ed.model.doc
@@ -225,7 +245,7 @@ class View:
         w, h = ed.size
         rect = pygame.Rect(0, h - HELP_H, w, HELP_H)
         pygame.draw.rect(surf, theme.PANEL_LIGHT, rect)
-        text = HELP[ed.mode] + "  |  Ctrl+S save, Ctrl+Z/Y undo/redo, +/- zoom, F fit"
+        text = HELP[ed.mode] + "  |  Ctrl+S save, Ctrl+Z/Y undo/redo, +/- zoom, F fit, G land"
         recent = time.monotonic() - ed.status_time < 4 and ed.status
         if recent:
             text = ed.status

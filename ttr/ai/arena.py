@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Iterable, Iterator, Sized
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
+from math import comb
 from typing import Any, TextIO
 
 from ttr.ai.base import Agent, agent_info, make_agent
 from ttr.ai.selfplay import MAX_DECISIONS, play_out
+from ttr.ai.worker import worker_pool
 from ttr.engine import (
     Action,
     GameMap,
@@ -30,6 +32,7 @@ from ttr.engine import (
     RulesConfig,
     Stage,
     TtrError,
+    check_action,
     format_action,
     new_game,
     observe,
@@ -132,19 +135,33 @@ class GameOutcome:
     turns: int = 0
 
 
-def schedule(specs: list[AgentSpec], players: int, deals: int, seed: int) -> list[GameTask]:
-    """Every group of `players` agents, every deal, every seating."""
-    tasks = []
-    for deal in range(deals):
-        game_seed = seed * 1_000_003 + deal
-        for group in combinations(specs, players):
-            seatings: Iterator[tuple[AgentSpec, ...]]
-            if players == 2:
-                seatings = permutations(group)
-            else:
-                seatings = (group[i:] + group[:i] for i in range(players))
-            tasks += [GameTask(deal, game_seed, s) for s in seatings]
-    return tasks
+class Schedule:
+    """Every group of `players` agents, every deal, every seating, made one game at a
+    time as it is iterated (a schedule of a billion deals costs nothing to hold)."""
+
+    def __init__(self, specs: list[AgentSpec], players: int, deals: int, seed: int) -> None:
+        self.specs, self.players, self.deals, self.seed = specs, players, deals, seed
+
+    def _seatings(self, group: tuple[AgentSpec, ...]) -> Iterator[tuple[AgentSpec, ...]]:
+        if self.players == 2:
+            return permutations(group)
+        return (group[i:] + group[:i] for i in range(self.players))
+
+    def __len__(self) -> int:
+        per_group = 2 if self.players == 2 else self.players
+        return self.deals * comb(len(self.specs), self.players) * per_group
+
+    def __iter__(self) -> Iterator[GameTask]:
+        for deal in range(self.deals):
+            game_seed = self.seed * 1_000_003 + deal
+            for group in combinations(self.specs, self.players):
+                for seats in self._seatings(group):
+                    yield GameTask(deal, game_seed, seats)
+
+
+def schedule(specs: list[AgentSpec], players: int, deals: int, seed: int) -> Schedule:
+    """Every group of `players` agents, every deal, every seating (lazily)."""
+    return Schedule(specs, players, deals, seed)
 
 
 def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOutcome:
@@ -163,6 +180,7 @@ def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOut
         start = time.perf_counter()
         try:
             action = agents[seat].choose(view, rngs[seat], spec.budget)
+            check_action(action)  # a malformed action can equal a legal one (True == 1)
             error = None if action in view.legal else f"illegal action {_fmt(action)}"
         except Exception as e:  # an agent bug must not stop the arena
             action, error = None, f"{type(e).__name__}: {e}"
@@ -192,51 +210,55 @@ def play_game(game_map: GameMap, config: RulesConfig, task: GameTask) -> GameOut
 def _fmt(action: object) -> str:
     try:
         return format_action(action)  # type: ignore[arg-type]
-    except TypeError:
+    except TtrError:
         return repr(action)
-
-
-def _play_task(args: tuple[GameMap, RulesConfig, GameTask]) -> GameOutcome:
-    return play_game(*args)
 
 
 def run_games(
     game_map: GameMap,
     config: RulesConfig,
-    tasks: list[GameTask],
+    tasks: Iterable[GameTask],
     jobs: int,
     progress: TextIO | None = None,
 ) -> list[GameOutcome]:
-    """Play the tasks on `jobs` processes (spawned), reporting progress."""
+    """Play the tasks on `jobs` processes (spawned, dying with this one), in order,
+    reporting progress; at most `2 * jobs` games are handed out ahead, so a long
+    schedule is never built in memory."""
     start = time.monotonic()
     done: list[GameOutcome] = []
     last = 0.0
+    total = len(tasks) if isinstance(tasks, Sized) else 0
 
     def tick() -> None:
         nonlocal last
         now = time.monotonic()
-        if progress is None or (now - last < 2 and len(done) < len(tasks)):
+        if progress is None or (now - last < 2 and len(done) < total):
             return
         last = now
         spent = now - start
-        eta = spent / len(done) * (len(tasks) - len(done)) if done else 0
+        eta = spent / len(done) * (total - len(done)) if done and total else 0
         fails = sum(len(g.failures) for g in done)
         print(
-            f"arena: {len(done)}/{len(tasks)} games, {spent:.0f}s elapsed, "
+            f"arena: {len(done)}/{total or '?'} games, {spent:.0f}s elapsed, "
             f"~{eta:.0f}s left, {fails} failures",
             file=progress,
             flush=True,
         )
 
-    if jobs <= 1 or len(tasks) <= 1:
+    if jobs <= 1 or total == 1:
         for t in tasks:
             done.append(play_game(game_map, config, t))
             tick()
         return done
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        for outcome in pool.map(_play_task, ((game_map, config, t) for t in tasks), chunksize=1):
-            done.append(outcome)
+    with worker_pool(jobs) as pool:
+        ahead: deque[Future[GameOutcome]] = deque()
+        for t in tasks:
+            ahead.append(pool.submit(play_game, game_map, config, t))
+            if len(ahead) >= 2 * jobs:
+                done.append(ahead.popleft().result())
+                tick()
+        while ahead:
+            done.append(ahead.popleft().result())
             tick()
     return done
 

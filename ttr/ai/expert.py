@@ -2,7 +2,7 @@
 
 Expert plays the same policy as Hard (`levels.STRONG`) and checks it with the same
 paired playouts (`paired`), but spreads the iterations over worker processes
-(`parallel`, `workers.shared_pool`), so it runs several times as many in its longer
+(`parallel`, `worker.shared_pool`), so it runs several times as many in its longer
 budget; it samples the other seats' tickets from what their routes give away
 (`inference`) instead of uniformly; it also searches tunnel payments, and besides
 Hard's candidates it compares a face-up locomotive, a claim paid with cards its plan
@@ -29,7 +29,7 @@ from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains
 from ttr.ai.parallel import parallel_gains
 from ttr.ai.search import candidates
-from ttr.ai.workers import shared_pool, worker_count
+from ttr.ai.worker import shared_pool, worker_count
 from ttr.engine import (
     LOCO,
     Action,

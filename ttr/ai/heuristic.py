@@ -154,7 +154,10 @@ class Context:
         cards = max(0, spaces - sum(self.hand) // 2)
         turns_needed = cards / 2 + claims
         slack = min(self.trains - spaces, self.turns_left_estimate() - turns_needed)
-        return 1 / (1 + math.exp(-(slack - self.style.risk_slack) / 2.5))
+        z = (slack - self.style.risk_slack) / 2.5
+        if z < -700:  # a plan far too long (a huge map): exp(-z) would overflow
+            return 0.0
+        return 1 / (1 + math.exp(-z))
 
 
 class PlanPlayer:

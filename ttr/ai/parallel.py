@@ -19,7 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ttr.ai.inference import TicketPrior
 from ttr.ai.paired import Gains, Seeds, new_seeds, playout_margins
-from ttr.ai.workers import close_shared_pool
+from ttr.ai.worker import close_shared_pool
 from ttr.engine import Action, PlayerView
 
 CHECK_EVERY = 8

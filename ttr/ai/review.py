@@ -25,7 +25,7 @@ from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.ai.reasons import reason
 from ttr.ai.wording import move_words, route_words, tickets_words
-from ttr.ai.workers import new_pool, worker_count
+from ttr.ai.worker import worker_count, worker_pool
 from ttr.engine import (
     Action,
     ClaimRoute,
@@ -181,7 +181,7 @@ class ReviewJob:
         self.decisions, self.final = decisions_from(start, actions, seat)
         self._cancelled = False
         count = worker_count() if workers is None else workers
-        self._pool = new_pool(count) if count > 0 and self.decisions else None
+        self._pool = worker_pool(count) if count > 0 and self.decisions else None
         self._futures: list[Future[Verdict]] = []
         self._verdicts: dict[int, Verdict] = {}
         self._iterations = iterations

@@ -74,10 +74,50 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                         "double_routes_min_players=4")
 
 
+def play_help(play: argparse.ArgumentParser) -> str:
+    """The play options and examples, for `ttr --help`."""
+    options = play.format_help().split("options:\n", 1)[-1]
+    options = "\n".join(line for line in options.splitlines() if "--help" not in line
+                        and "show this help" not in line)
+    return ("play options (ttr [play] OPTIONS):\n" + options + "\n\nexamples:\n"
+            "  ttr --setup usa:base:human,hard,medium --autostart\n"
+            "  ttr --setup europe:base:human,human,medium --size 1280x720\n"
+            "  ttr --setup usa:mega:hard,hard,hard --autostart --pace 0 --quit-at-end\n"
+            "  ttr simulate --help    (and arena, bench: each has its own --help)")
+
+
+LIMITS: dict[str, tuple[str, int, int]] = {
+    "games": ("--games", 1, 1_000_000),
+    "deals": ("--deals", 1, 1_000_000),
+    "jobs": ("--jobs", 1, 64),
+    "rounds": ("--rounds", 1, 100),
+    "seed": ("--seed", -(2**63), 2**63 - 1),
+}
+"""Bounds of the numeric options (so that no option can make a run take forever,
+exhaust memory or start thousands of processes before it says anything)."""
+BENCH_GAMES = 100_000
+"""`ttr bench` keeps a final state of every fourth game: fewer games than the others."""
+
+
+def check_limits(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Stop with a usage error when a numeric option is out of its bounds."""
+    for name, (flag, lo, hi) in LIMITS.items():
+        value = getattr(args, name, None)
+        if name == "games" and args.command == "bench":
+            hi = BENCH_GAMES
+        if value is not None and not lo <= value <= hi:
+            parser.error(f"argument {flag}: must be from {lo:,} to {hi:,}, not {value:,}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
-    parser = argparse.ArgumentParser(prog="ttr", description="Ticket to Ride for the desktop.")
-    sub = parser.add_subparsers(dest="command")
+    parser = argparse.ArgumentParser(
+        prog="ttr", usage="ttr [play] [OPTIONS] | ttr {simulate,arena,bench} ...",
+        description="Ticket to Ride for the desktop. Without a command it opens the game\n"
+                    "window (ttr play) and takes play's options, listed below.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", title="commands",
+                                metavar="{play,simulate,arena,bench}")
 
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--setup", type=parse_setup, metavar="MAP:VARIANT:SEATS",
@@ -89,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
     play.add_argument("--seed", type=int, default=None, help="seed for the new game")
     play.add_argument("--paths", action="store_true", help="print where files are kept and exit")
+    parser.epilog = play_help(play)
 
     sim = sub.add_parser("simulate", help="play headless games between built-in agents")
     _add_game_options(sim)
@@ -118,12 +159,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def with_command(argv: Sequence[str]) -> list[str]:
+    """The arguments with `play` in front when no command is named (`ttr --seed 3`)."""
+    args = list(argv)
+    if not args or args[0] not in (*SUBCOMMANDS, "-h", "--help"):
+        args.insert(0, "play")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `ttr` and `python -m ttr`."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] not in (*SUBCOMMANDS, "-h", "--help"):
-        args_list.insert(0, "play")
-    args = build_parser().parse_args(args_list)
+    parser = build_parser()
+    args = parser.parse_args(with_command(sys.argv[1:] if argv is None else argv))
+    check_limits(parser, args)
     try:
         if args.command == "play":
             if args.paths:

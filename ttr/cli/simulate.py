@@ -26,6 +26,7 @@ from ttr.engine import (
     results,
 )
 from ttr.game.options import resolve_game
+from ttr.ui.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +125,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if args.log:
             print(format_breakdown(game, gm, names))
     elapsed = time.perf_counter() - start
-    print(f"\n{args.games} games on {gm.id}/{config.variant}, {args.players} players, "
+    print(f"\n{counted(args.games, 'game')} on {gm.id}/{config.variant}, {args.players} players, "
           f"{elapsed:.2f} s, {args.games / elapsed:.1f} games/s, "
           f"mean turns {statistics.mean(turns):.1f}")
     for seat in range(args.players):

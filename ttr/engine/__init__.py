@@ -16,6 +16,7 @@ from ttr.engine.actions import (
     PayTunnel,
     WithdrawTunnel,
     action_sort_key,
+    check_action,
     format_action,
     parse_action,
 )
@@ -75,7 +76,7 @@ __all__ = [
     "PublicState", "Route", "RouteClaimed", "RouteId", "RulesConfig", "Seat", "Sim", "Stage",
     "StationBuilt", "Ticket", "TicketId", "TicketScore", "TicketsKept", "TicketsOffered",
     "Transition", "TtrError", "TunnelClaim", "TunnelRevealed", "TunnelWithdrawn",
-    "TurnPassed", "WithdrawTunnel", "action_sort_key", "apply", "check_invariants",
+    "TurnPassed", "WithdrawTunnel", "action_sort_key", "apply", "check_action", "check_invariants",
     "determinize", "format_action", "is_legal", "is_over", "legal_actions", "longest_trail",
     "new_game", "new_sim", "observe", "parse_action", "redact", "replay", "results", "sample_legal",
     "state_from_dict", "state_to_dict", "to_act",

@@ -2,6 +2,8 @@
 
 Notation, in the style of UCI: `deck`, `faceup 2`, `claim den-kc-a red:2,loco:1`,
 `tickets`, `keep t03,t17`, `pass`, `station den red:1`, `tunnel red:1`, `withdraw`.
+`check_action` refuses an object that is not a well-formed action (wrong type or
+field types, or fields the notation could not write back); the public API calls it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 
 from ttr.engine.board import CityId, RouteId, TicketId
 from ttr.engine.cards import Hand
+from ttr.engine.config import short_repr
 from ttr.engine.errors import TtrError
 
 
@@ -81,6 +84,49 @@ _ORDER = {
 }
 
 
+MAX_NOTATION = 1000
+"""The longest action text `parse_action` reads."""
+
+
+def _word(value: object) -> bool:
+    """An id the notation can carry: non-empty text without spaces or commas."""
+    return (isinstance(value, str) and 0 < len(value) <= 100 and value.isprintable()
+            and "," not in value and not any(ch.isspace() for ch in value))
+
+
+def _hand(value: object) -> bool:
+    return isinstance(value, Hand) and isinstance(value.counts, tuple) \
+        and len(value.counts) == 9 and all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000
+            for n in value.counts)
+
+
+def check_action(action: object) -> None:
+    """Refuse anything that is not a well-formed action.
+
+    Raises:
+        TtrError: not an action, or a field of the wrong type (the message says which).
+    """
+    ok = True
+    match action:
+        case DrawFaceUp(slot):
+            ok = isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < 100
+        case ClaimRoute(route, payment):
+            ok = _word(route) and _hand(payment)
+        case BuildStation(city, payment):
+            ok = _word(city) and _hand(payment)
+        case KeepTickets(keep):
+            ok = isinstance(keep, tuple) and len(keep) <= 100 and all(_word(t) for t in keep)
+        case PayTunnel(extra):
+            ok = _hand(extra)
+        case DrawDeck() | DrawTickets() | Pass() | WithdrawTunnel():
+            pass
+        case _:
+            raise TtrError(f"not an action: {short_repr(action)}")
+    if not ok or type(action) not in _ORDER:
+        raise TtrError(f"malformed action: {short_repr(action)}")
+
+
 def action_sort_key(action: Action) -> tuple[object, ...]:
     """A stable sort key: by action type, then by its fields."""
     match action:
@@ -98,9 +144,13 @@ def action_sort_key(action: Action) -> tuple[object, ...]:
 def format_action(action: Action) -> str:
     """The notation of an action.
 
+    Raises:
+        TtrError: not a well-formed action (see `check_action`).
+
     >>> format_action(ClaimRoute("den-kc-a", Hand.of(red=2, loco=1)))
     'claim den-kc-a red:2,loco:1'
     """
+    check_action(action)
     match action:
         case DrawDeck():
             return "deck"
@@ -111,7 +161,7 @@ def format_action(action: Action) -> str:
         case DrawTickets():
             return "tickets"
         case KeepTickets(keep):
-            return f"keep {','.join(keep)}"
+            return f"keep {','.join(keep)}" if keep else "keep"
         case Pass():
             return "pass"
         case BuildStation(city, payment):
@@ -120,18 +170,22 @@ def format_action(action: Action) -> str:
             return f"tunnel {extra}"
         case WithdrawTunnel():
             return "withdraw"
-    raise TypeError(f"not an action: {action!r}")
+    raise TtrError(f"not an action: {short_repr(action)}")
 
 
 def parse_action(text: str) -> Action:
     """Parse action notation.
 
     Raises:
-        TtrError: the text is not an action.
+        TtrError: the text is not an action (never any other exception).
 
     >>> parse_action("keep t17,t03")
     KeepTickets(keep=('t03', 't17'))
     """
+    if not isinstance(text, str):
+        raise TtrError(f"an action is text, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION:
+        raise TtrError(f"action text too long ({len(text)} characters)")
     words = text.split()
     if not words:
         raise TtrError("empty action")
@@ -141,14 +195,21 @@ def parse_action(text: str) -> Action:
     }
     if verb in simple and not args:
         return simple[verb]
-    if verb == "faceup" and len(args) == 1 and args[0].isdigit():
-        return DrawFaceUp(int(args[0]))
-    if verb == "claim" and len(args) == 2:
-        return ClaimRoute(args[0], Hand.parse(args[1]))
-    if verb == "station" and len(args) == 2:
-        return BuildStation(args[0], Hand.parse(args[1]))
-    if verb == "tunnel" and len(args) == 1:
-        return PayTunnel(Hand.parse(args[0]))
-    if verb == "keep" and len(args) == 1:
-        return KeepTickets(tuple(sorted(t for t in args[0].split(",") if t)))
-    raise TtrError(f"cannot read action {text!r}")
+    if verb == "keep" and not args:
+        return KeepTickets(())
+    action: Action | None = None
+    if verb == "faceup" and len(args) == 1 and args[0].isascii() and args[0].isdigit() \
+            and len(args[0]) <= 2:
+        action = DrawFaceUp(int(args[0]))
+    elif verb == "claim" and len(args) == 2:
+        action = ClaimRoute(args[0], Hand.parse(args[1]))
+    elif verb == "station" and len(args) == 2:
+        action = BuildStation(args[0], Hand.parse(args[1]))
+    elif verb == "tunnel" and len(args) == 1:
+        action = PayTunnel(Hand.parse(args[0]))
+    elif verb == "keep" and len(args) == 1:
+        action = KeepTickets(tuple(sorted(t for t in args[0].split(",") if t)))
+    if action is None:
+        raise TtrError(f"cannot read action {short_repr(text)}")
+    check_action(action)
+    return action

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ttr.engine.cards import CardColor
-from ttr.engine.config import RulesConfig
+from ttr.engine.config import MAX_ROUTE_LENGTH, RulesConfig, map_problems
 from ttr.engine.errors import MapError, TtrError
 
 CityId = str
@@ -16,7 +16,7 @@ TicketId = str
 Seat = int
 
 
-MAX_LENGTH = 8
+MAX_LENGTH = MAX_ROUTE_LENGTH
 """The longest a route can be (Europe has 8-car routes)."""
 
 
@@ -162,6 +162,9 @@ class GameMap:
             for color in (*range(8), -1)
         ))
         s(self, "by_color_upto", tuple(tuple(upto_counts(g)) for g in self.by_color))
+        for name, config in self.variants.items():
+            for _option, problem in map_problems(config, self):
+                raise MapError(f"map {self.id}: variant {name}: {problem}")
 
     def route(self, route_id: RouteId) -> Route:
         """The route with this id.

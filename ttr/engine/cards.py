@@ -98,7 +98,8 @@ class Hand:
             return Hand(tuple(counts))
         for part in text.split(","):
             name, sep, num = part.partition(":")
-            if not sep or not num.strip().isdigit():
+            num = num.strip()
+            if not sep or not num.isascii() or not num.isdigit() or len(num) > 5:
                 raise TtrError(f"bad card count {part!r} (expected colour:number)")
             counts[CardColor.parse(name)] += int(num)
         return Hand(tuple(counts))

@@ -1,15 +1,33 @@
-"""`RulesConfig`: every number and switch of a rule set, as data.
+"""`RulesConfig`: every number and switch of a rule set, as data, and its one validator.
 
 A map file gives the defaults for its map plus named variants (USA: base, 1910, mega,
 bigcities; Europe: base). Rules code reads only this object, never a variant name.
+
+Every rules value, wherever it comes from (a map's `rules` or variants, a save's or a
+record's config, `--rule`), is checked here and nowhere else: `check_options` checks
+each value on its own (known key, type, range), `RulesConfig` itself refuses values
+that do not fit together (it cannot be built inconsistent), and `map_problems` /
+`check_for_map` check a config against a map and a player count (points for every
+route length, the ticket deck exists, enough tickets and cards to deal).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttr.engine.errors import TtrError
+
+if TYPE_CHECKING:
+    from ttr.engine.board import GameMap
+
+MAX_ROUTE_LENGTH = 8
+"""The longest a route can be (Europe has 8-car routes); `board.MAX_LENGTH`."""
+MAX_PLAYERS = 5
+MIN_PLAYERS = 2
+MAX_OFFER = 8
+"""Most tickets offered at once: keep choices are every subset (at most 2**8)."""
 
 DEFAULT_ROUTE_POINTS: tuple[tuple[int, int], ...] = (
     (1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15), (7, 18), (8, 21),
@@ -60,7 +78,15 @@ class RulesConfig:
     station_points: int = 4
     tunnel_reveal: int = 3
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    """Unused keys kept for display only."""
+    """Unused keys kept for display only (never read from files or options)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.name != "extra":
+                object.__setattr__(self, f.name, _check_value(f.name, getattr(self, f.name)))
+        problem = _inconsistency(self)
+        if problem:
+            raise TtrError(problem)
 
     def points_for(self, length: int) -> int:
         """Route points for a route of `length` spaces.
@@ -83,11 +109,20 @@ class RulesConfig:
         """Train cards in the game."""
         return self.cards_per_color * 8 + self.locomotives
 
+    @property
+    def turn_limit(self) -> int:
+        """Turns after which a game ends whatever happens: a safety net that real games
+        never reach (random 5-player games end within 320 turns; this is 2,860 for the
+        USA rules), so that every game ends, even on a map where players could go on
+        withdrawing the same tunnel claim for ever."""
+        return 10 * MAX_PLAYERS * (self.trains + 10) + self.total_cards
+
     def with_options(self, **options: Any) -> RulesConfig:
         """A copy with some fields changed.
 
         Raises:
-            TtrError: an unknown option or a value of the wrong type.
+            TtrError: an unknown option, a value of the wrong type or out of range, or
+            values that do not fit together.
         """
         return replace(self, **check_options(options))
 
@@ -108,54 +143,209 @@ class RulesConfig:
         """Inverse of `to_dict`.
 
         Raises:
-            TtrError: unknown keys or wrong types.
+            TtrError: not a mapping, unknown keys, wrong types or values out of range.
         """
-        return RulesConfig().with_options(**data)
+        if not isinstance(data, dict):
+            raise TtrError(f"rules must be a mapping of options, not {kind_name(data)}")
+        return RulesConfig().with_options(**{str(k): v for k, v in data.items()})
 
 
-_FIELD_TYPES = {f.name: f.type for f in fields(RulesConfig)}
+
+
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "cards_per_color": (0, 100),
+    "locomotives": (0, 100),
+    "starting_hand": (0, 50),
+    "faceup_slots": (1, 8),
+    "faceup_loco_reset": (0, 8),
+    "max_consecutive_resets": (0, 10),
+    "trains": (1, 100),
+    "end_trigger": (0, 99),
+    "double_routes_min_players": (0, MAX_PLAYERS + 1),
+    "deal_regular": (0, MAX_OFFER),
+    "deal_long": (0, MAX_OFFER),
+    "deal_keep_min": (0, MAX_OFFER),
+    "draw_tickets": (1, MAX_OFFER),
+    "draw_keep_min": (1, MAX_OFFER),
+    "longest_path_bonus": (0, 1000),
+    "globetrotter_bonus": (0, 1000),
+    "stations": (0, 3),
+    "station_points": (0, 100),
+    "tunnel_reveal": (0, 10),
+}
+"""Allowed range of every whole-number option. `draw_keep_min` is at least 1 so that
+every ticket draw takes a ticket out of the deck (with 0 a game could go on for ever);
+at most 3 stations keeps the final scoring's search over borrowed routes small."""
+_BOOLS = ("unkept_initial_to_box", "globetrotter_at_zero")
+_NAMES = ("variant", "ticket_set")
+_NAME_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+_MAX_NAME, _MAX_DESCRIPTION = 40, 300
+_MAX_POINTS, _MAX_STATION_COST = 1000, 20
+_OPTIONS = (*_INT_RANGES, *_BOOLS, *_NAMES, "description", "route_points", "station_costs")
+
+
+def kind_name(value: Any) -> str:
+    """What kind of value this is, for messages ("a number", "text", "a list", ...)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else type(value).__name__
+
+
+def short_repr(value: Any) -> str:
+    """`repr(value)` cut to 60 characters, for messages (never raises)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - any object may come in: an int too long to print,
+        text = f"<{kind_name(value)}>"  # a broken __repr__
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_value(key: str, value: Any) -> Any:
+    """One option's value checked on its own and normalised (lists become tuples)."""
+    if key in _INT_RANGES:
+        lo, hi = _INT_RANGES[key]
+        if not _whole(value) or not lo <= value <= hi:
+            raise TtrError(f"rules option {key!r} must be a whole number from {lo} to {hi}, "
+                           f"not {short_repr(value)}")
+    elif key in _BOOLS:
+        if not isinstance(value, bool):
+            raise TtrError(f"rules option {key!r} must be true or false, not {short_repr(value)}")
+    elif key in _NAMES:
+        if not isinstance(value, str) or len(value) > _MAX_NAME or not _NAME_RE.match(value):
+            raise TtrError(f"rules option {key!r} must be a short lower-case name like "
+                           f"'base' or 'mega', not {short_repr(value)}")
+    elif key == "description":
+        if not isinstance(value, str) or len(value) > _MAX_DESCRIPTION \
+                or not value.isprintable():
+            raise TtrError(f"rules option 'description' must be one line of printable text "
+                           f"of at most {_MAX_DESCRIPTION} characters, not {short_repr(value)}")
+    elif key == "route_points":
+        value = _points_table(value)
+    elif key == "station_costs":
+        if not isinstance(value, list | tuple) or len(value) > 10 or not all(
+            _whole(v) and 1 <= v <= _MAX_STATION_COST for v in value
+        ):
+            raise TtrError(f"rules option 'station_costs' must be a list of at most 10 "
+                           f"numbers from 1 to {_MAX_STATION_COST}: {short_repr(value)}")
+        value = tuple(value)
+    else:
+        raise TtrError(f"unknown rules option {key!r} (known: {', '.join(sorted(_OPTIONS))})")
+    return value
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Validate and normalise option values (lists become tuples).
+    """Check and normalise option values one by one (lists become tuples); whether
+    they fit together is checked when the `RulesConfig` is built.
 
     Raises:
-        TtrError: unknown option or wrong type.
+        TtrError: an unknown option, a wrong type or a value out of range.
     """
-    out: dict[str, Any] = {}
-    for key, value in options.items():
-        if key not in _FIELD_TYPES:
-            raise TtrError(f"unknown rules option {key!r}")
-        kind = str(_FIELD_TYPES[key])
-        if kind == "bool":
-            if not isinstance(value, bool):
-                raise TtrError(f"rules option {key!r} must be true or false, not {value!r}")
-        elif kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000:
-                raise TtrError(f"rules option {key!r} must be a whole number, not {value!r}")
-        elif kind == "str":
-            if not isinstance(value, str):
-                raise TtrError(f"rules option {key!r} must be text, not {value!r}")
-        elif key == "route_points":
-            value = _points_table(value)
-        elif key == "station_costs":
-            if not isinstance(value, list | tuple) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value
-            ):
-                raise TtrError(f"rules option 'station_costs' must be a list of numbers: {value!r}")
-            value = tuple(value)
-        elif key == "extra":
-            value = dict(value)
-        out[key] = value
-    return out
+    return {key: _check_value(key, value) for key, value in options.items()}
 
 
 def _points_table(value: Any) -> tuple[tuple[int, int], ...]:
-    pairs = value.items() if isinstance(value, dict) else value
-    try:
-        table = tuple(sorted((int(k), int(v)) for k, v in pairs))
-    except (TypeError, ValueError):
-        raise TtrError(f"route_points must map lengths to points: {value!r}") from None
-    if not table or any(k < 1 or v < 0 for k, v in table):
-        raise TtrError(f"route_points must map lengths >= 1 to points >= 0: {value!r}")
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    elif isinstance(value, list | tuple) and all(
+            isinstance(p, list | tuple) and len(p) == 2 for p in value):
+        pairs = [(p[0], p[1]) for p in value]
+    else:
+        raise TtrError(f"route_points must map lengths to points: {short_repr(value)}")
+    if not pairs or not all(_whole(k) and _whole(v) for k, v in pairs):
+        raise TtrError(f"route_points must map whole-number lengths to whole-number points: "
+                       f"{short_repr(value)}")
+    table = tuple(sorted(pairs))
+    if any(not 1 <= k <= MAX_ROUTE_LENGTH or not 0 <= v <= _MAX_POINTS for k, v in table):
+        raise TtrError(f"route_points must map lengths 1 to {MAX_ROUTE_LENGTH} to points "
+                       f"0 to {_MAX_POINTS}: {short_repr(value)}")
+    lengths = [k for k, _ in table]
+    if len(set(lengths)) != len(lengths):
+        raise TtrError(f"route_points gives points for a length twice: {short_repr(value)}")
     return table
+
+
+def _inconsistency(c: RulesConfig) -> str | None:
+    """Why the values of `c` do not fit together, or None."""
+    if c.faceup_loco_reset > c.faceup_slots:
+        return (f"faceup_loco_reset ({c.faceup_loco_reset}) is more than faceup_slots "
+                f"({c.faceup_slots}); 0 turns the locomotive wipe off")
+    if c.end_trigger >= c.trains:
+        return f"end_trigger ({c.end_trigger}) must be less than trains ({c.trains})"
+    offered = c.deal_regular + c.deal_long
+    if offered > MAX_OFFER:
+        return (f"deal_regular + deal_long ({offered}) must be at most {MAX_OFFER} "
+                "tickets")
+    if c.deal_keep_min > offered:
+        return f"deal_keep_min ({c.deal_keep_min}) is more than the {offered} tickets dealt"
+    if c.draw_keep_min > c.draw_tickets:
+        return (f"draw_keep_min ({c.draw_keep_min}) is more than the {c.draw_tickets} "
+                "tickets drawn")
+    if len(c.station_costs) < c.stations:
+        return (f"station_costs lists {len(c.station_costs)} costs for {c.stations} "
+                "stations (one cost per station)")
+    needed = MIN_PLAYERS * c.starting_hand + c.faceup_slots
+    if c.total_cards < needed:
+        return (f"{c.total_cards} train cards cannot deal {c.starting_hand} to each of "
+                f"{MIN_PLAYERS} players and {c.faceup_slots} face up")
+    return None
+
+
+def map_problems(config: RulesConfig, game_map: GameMap,
+                 seats: int | None = None) -> list[tuple[str, str]]:
+    """Why `config` cannot be played on `game_map` (by `seats` players; None: skip the
+    deal), as (option, readable reason) pairs; empty when it can."""
+    out = []
+    lengths = {n for n, _ in config.route_points}
+    missing = {r.length: r.id for r in game_map.routes if r.length not in lengths}
+    for n in sorted(missing):
+        out.append(("route_points", f"no points for routes of length {n} (the map has "
+                                    f"such routes, e.g. '{missing[n]}')"))
+    if config.ticket_set in game_map.ticket_sets:
+        deck = game_map.ticket_sets[config.ticket_set]
+    elif not game_map.ticket_sets and config.ticket_set == "base":
+        deck = tuple(t.id for t in game_map.tickets)
+    else:
+        names = (f"the tickets name: {', '.join(game_map.ticket_sets)}" if game_map.ticket_sets
+                 else "no ticket names a set, so only 'base' exists")
+        out.append(("ticket_set", f"unknown ticket set '{config.ticket_set}' ({names})"))
+        return out
+    if seats is None:
+        return out
+    longs = sum(1 for t in deck if game_map.ticket_by_id[t].long)
+    regular = len(deck) - longs
+    if regular < seats * config.deal_regular or longs < seats * config.deal_long:
+        need = f"{seats * config.deal_regular} regular"
+        have = f"{regular} regular"
+        if config.deal_long:
+            need += f" and {seats * config.deal_long} long"
+            have += f" and {longs} long"
+        out.append(("deal_regular", f"too few tickets for {seats} players: dealing needs "
+                                    f"{need}, the '{config.ticket_set}' deck has {have}"))
+    if config.total_cards < seats * config.starting_hand + config.faceup_slots:
+        out.append(("starting_hand", f"too few train cards for {seats} players: "
+                                     f"{config.total_cards} cards, dealing needs "
+                                     f"{seats * config.starting_hand + config.faceup_slots}"))
+    return out
+
+
+def check_for_map(config: RulesConfig, game_map: GameMap, seats: int | None = None) -> None:
+    """Raise if `config` cannot be played on `game_map` (see `map_problems`).
+
+    Raises:
+        TtrError: the first problem, naming the map and the variant.
+    """
+    problems = map_problems(config, game_map, seats)
+    if problems:
+        raise TtrError(f"map {game_map.id}, variant {config.variant}: {problems[0][1]}")

@@ -9,18 +9,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeGuard
 
-from ttr.engine.actions import Action, format_action
+from ttr.engine.actions import Action, check_action, format_action
 from ttr.engine.board import GameMap, Seat
 from ttr.engine.cards import LOCO, seeded_shuffle
-from ttr.engine.config import RulesConfig
+from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, check_for_map
 from ttr.engine.errors import IllegalActionError, TtrError
 from ttr.engine.events import Event, GameOver
 from ttr.engine.scoring import results
 from ttr.engine.sim import CHOOSE, INITIAL, OVER, Sim
 from ttr.engine.state import GameState, Stage
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MAX_SEED_TEXT = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,17 +47,20 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     Raises:
         TtrError: a bad player count, or a map/config that cannot deal this game.
     """
-    if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-        raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
+    if not isinstance(game_map, GameMap) or not isinstance(config, RulesConfig):
+        raise TtrError("new_game needs a GameMap and a RulesConfig")
+    if isinstance(seats, bool) or not isinstance(seats, int) \
+            or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
+    if not valid_seed(seed):
+        raise TtrError("a seed is a whole number below 2**256 or a printable text of at "
+                       f"most {MAX_SEED_TEXT} characters")
     cfg = config
+    check_for_map(cfg, game_map, seats)
     deck_ids = game_map.ticket_deck(cfg)
     regular = [t for t in deck_ids if not game_map.ticket_by_id[t].long]
     longs = [t for t in deck_ids if game_map.ticket_by_id[t].long]
-    if len(regular) < seats * cfg.deal_regular or len(longs) < seats * cfg.deal_long:
-        raise TtrError(f"map {game_map.id} has too few tickets for {seats} players")
     cards = sorted(list(range(8)) * cfg.cards_per_color) + [LOCO] * cfg.locomotives
-    if len(cards) < seats * cfg.starting_hand + cfg.faceup_slots:
-        raise TtrError("too few train cards to deal")
     s = Sim(game_map, cfg)
     s.n, s.seed = seats, seed
     for shuffles, items in enumerate((cards, regular, longs)):
@@ -89,13 +93,26 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     return s
 
 
+def valid_seed(seed: object) -> TypeGuard[int | str]:
+    """Whether `seed` can seed a game (an int below 2**256 in size, or a short printable
+    text: it is written into saves and records)."""
+    if isinstance(seed, str):
+        return len(seed) <= MAX_SEED_TEXT and seed.isprintable()
+    return isinstance(seed, int) and not isinstance(seed, bool) and -2**256 < seed < 2**256
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action for the seat to act, sorted; empty iff the game is over."""
     return tuple(Sim.thaw(state).legal())
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    """Whether `action` is legal for the seat to act."""
+    """Whether `action` is legal for the seat to act (False for anything that is not a
+    well-formed action)."""
+    try:
+        check_action(action)
+    except TtrError:
+        return False
     return Sim.thaw(state).is_legal(action)
 
 
@@ -104,14 +121,15 @@ def apply(state: GameState, action: Action) -> Transition:
 
     Raises:
         IllegalActionError: the action is not legal now (the message gives the action
-        in notation, the seat and the stage).
+        in notation, the seat and the stage), or it is not a well-formed action.
     """
+    try:
+        check_action(action)
+    except TtrError as e:
+        raise IllegalActionError(str(e)) from None
     sim = Sim.thaw(state)
     if not sim.is_legal(action):
-        try:
-            text = format_action(action)
-        except TypeError:
-            text = repr(action)
+        text = format_action(action)
         raise IllegalActionError(
             f"illegal action '{text}' for seat {state.current} at stage {state.stage.name}"
         )
@@ -156,5 +174,5 @@ def to_act(state: GameState) -> Seat | None:
 
 __all__ = [
     "CHOOSE", "MAX_PLAYERS", "MIN_PLAYERS", "Transition", "apply", "is_legal", "is_over",
-    "legal_actions", "new_game", "new_sim", "replay", "sample_legal", "to_act",
+    "legal_actions", "new_game", "new_sim", "replay", "sample_legal", "to_act", "valid_seed",
 ]

@@ -10,8 +10,9 @@ from typing import Any
 
 from ttr.engine.board import GameMap
 from ttr.engine.cards import CardColor, Hand
-from ttr.engine.config import RulesConfig
+from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, map_problems
 from ttr.engine.errors import TtrError
+from ttr.engine.rules import valid_seed
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim, check_invariants
 
 
@@ -73,13 +74,16 @@ def state_from_dict(data: Any, game_map: GameMap,
                     config: RulesConfig | None = None) -> GameState:
     """Rebuild a state written by `state_to_dict` (or by hand) on `game_map`.
 
-    Missing `config` is read from the data. The result is checked for conservation.
+    Missing `config` is read from the data. The result is checked for conservation
+    and for consistency (see `_consistency`), so every state it returns can be played.
 
     Raises:
         TtrError: the data is malformed or describes an impossible state.
     """
     if not isinstance(data, dict):
         raise TtrError("state: expected a mapping")
+    if not isinstance(game_map, GameMap) or not isinstance(config, RulesConfig | None):
+        raise TtrError("state_from_dict needs a GameMap and a RulesConfig (or None)")
     try:
         cfg = config or RulesConfig.from_dict(data.get("config") or {})
         n_routes = len(game_map.routes)
@@ -100,12 +104,17 @@ def state_from_dict(data: Any, game_map: GameMap,
                 route_points=_int(p, "route_points"),
             ))
         n = len(players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise TtrError(f"state: {n} players (a game has {MIN_PLAYERS} to {MAX_PLAYERS})")
         for rid, seat in raw_owners.items():
             if not isinstance(seat, int) or not 0 <= seat < n:
                 raise TtrError(f"state: owner of {rid!r} must be a seat, not {seat!r}")
             owners[game_map.route(str(rid)).index] = seat
         stations: list[int | None] = [None] * len(game_map.cities)
-        for cid, seat in (data.get("stations") or {}).items():
+        raw_stations = data.get("stations") or {}
+        if not isinstance(raw_stations, dict):
+            raise TtrError("state: 'stations' must map city ids to seats")
+        for cid, seat in raw_stations.items():
             if cid not in game_map.city_index or not isinstance(seat, int) or not 0 <= seat < n:
                 raise TtrError(f"state: bad station {cid!r}: {seat!r}")
             stations[game_map.city_index[cid]] = seat
@@ -127,8 +136,8 @@ def state_from_dict(data: Any, game_map: GameMap,
         if turns_left is not None:
             turns_left = _int(data, "turns_left", 0, 100)
         seed = data.get("seed", 0)
-        if not isinstance(seed, int | str):
-            raise TtrError("state: 'seed' must be a number or text")
+        if not valid_seed(seed):
+            raise TtrError("state: 'seed' must be a number below 2**256 or a short text")
         ticket_deck = tuple(str(t) for t in _list(data, "ticket_deck"))
         for t in ticket_deck:
             if t not in game_map.ticket_by_id:
@@ -154,12 +163,59 @@ def state_from_dict(data: Any, game_map: GameMap,
             turn=_int(data, "turn") if "turn" in data else 0,
             tunnel=tunnel,
         )
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:
         if isinstance(e, TtrError):
             raise
-        raise TtrError(f"state: malformed data ({e})") from None
+        raise TtrError(f"state: malformed data ({type(e).__name__}: {str(e)[:100]})") from None
     try:
         check_invariants(state, trains=False)
     except AssertionError as e:
         raise TtrError(f"state: impossible position: {e}") from None
+    problem = _consistency(state)
+    if problem:
+        raise TtrError(f"state: impossible position: {problem}")
     return state
+
+
+def _consistency(state: GameState) -> str | None:
+    """What makes `state` unplayable beyond conservation (`check_invariants`), or None:
+    the rules fit the map, the stage agrees with the offers and the tunnel, the counters
+    are in range, no seat holds both tracks of a double route."""
+    cfg, gm, n = state.config, state.game_map, len(state.players)
+    problems = map_problems(cfg, gm)
+    if problems:
+        return problems[0][1]
+    if len(state.faceup) != cfg.faceup_slots:
+        return f"{len(state.faceup)} face-up slots, the rules have {cfg.faceup_slots}"
+    stage = state.stage
+    if stage != Stage.GAME_OVER and state.passes >= n:
+        return f"{state.passes} passes in a row, but the game is not over"
+    if state.turns_left is not None and state.turns_left > n:
+        return f"turns_left {state.turns_left} is more than the {n} players"
+    for seat, p in enumerate(state.players):
+        if stage == Stage.KEEP_TICKETS and seat == state.current:
+            if not 1 <= len(p.offer) <= cfg.draw_tickets:
+                return f"seat {seat} keeps from {len(p.offer)} tickets"
+        elif stage == Stage.INITIAL_TICKETS and seat >= state.current:
+            if len(p.offer) > cfg.deal_regular + cfg.deal_long:
+                return f"seat {seat} is offered {len(p.offer)} tickets"
+        elif p.offer:
+            return f"seat {seat} holds a ticket offer at stage {stage.name}"
+    for r in gm.routes:
+        twin = gm.twin[r.index]
+        owner = state.owners[r.index]
+        if twin > r.index and owner is not None and state.owners[twin] is not None and (
+                state.owners[twin] == owner or n < cfg.double_routes_min_players):
+            return f"both tracks of the double route {r.id} are claimed"
+    t = state.tunnel
+    if (t is not None) != (stage == Stage.TUNNEL_PAY):
+        return f"a pending tunnel claim does not fit stage {stage.name}"
+    if t is not None:
+        route = gm.route_by_id[t.route]
+        color = next((c for c in range(8) if t.payment.counts[c]), -1)
+        demanded = sum(1 for c in t.revealed if c in (CardColor.LOCOMOTIVE, color))
+        if not route.tunnel or state.owners[route.index] is not None \
+                or t.payment.total != route.length or len(t.revealed) > cfg.tunnel_reveal \
+                or not 1 <= t.extra == demanded:
+            return f"the pending tunnel claim of {route.id} is impossible"
+    return None

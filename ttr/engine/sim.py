@@ -65,7 +65,7 @@ class Sim:
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
         "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_upto",
-        "_caps",
+        "_caps", "_turn_limit",
     )
     gm: GameMap
     cfg: RulesConfig
@@ -97,6 +97,7 @@ class Sim:
     _open: list[list[tuple[int, int, int, int]]]
     _open_upto: list[list[int]]
     _caps: tuple[tuple[int, ...], ...]
+    _turn_limit: int
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
         self.gm = gm
@@ -109,6 +110,7 @@ class Sim:
         self._caps = cap_tables(cfg.cards_per_color + cfg.locomotives)
         """`_caps[t][n] == min(n, t)`: the `_open_upto` index for a reach of n cards
         with t trains left (t up to MAX_LENGTH), read without a comparison."""
+        self._turn_limit = cfg.turn_limit
 
     # ---- conversion -------------------------------------------------------------------
 
@@ -172,7 +174,7 @@ class Sim:
         s.tunnel = None if t is None else (t[0], t[1][:], t[2][:], t[3])
         s.events = None
         s._ppoints, s._rinfo, s._double_open = self._ppoints, self._rinfo, self._double_open
-        s._caps = self._caps
+        s._caps, s._turn_limit = self._caps, self._turn_limit
         s._open = [g[:] for g in self._open]
         s._open_upto = [g[:] for g in self._open_upto]
         return s
@@ -295,7 +297,7 @@ class Sim:
             self.turns_left = self.n
             if self.events is not None:
                 self.events.append(FinalRound(seat))
-        if self.turns_left == 0 or self.passes >= self.n:
+        if self.turns_left == 0 or self.passes >= self.n or self.turn >= self._turn_limit:
             self.stage = OVER
             return
         self.current = (seat + 1) % self.n

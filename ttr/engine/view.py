@@ -10,6 +10,7 @@ from ttr.engine.actions import Action
 from ttr.engine.board import GameMap, Seat, TicketId
 from ttr.engine.cards import LOCO, CardColor, Hand
 from ttr.engine.config import RulesConfig
+from ttr.engine.errors import TtrError
 from ttr.engine.events import Event, redact
 from ttr.engine.sim import Sim
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
@@ -71,7 +72,15 @@ class PlayerView:
 
 
 def observe(state: GameState, viewer: Seat | None, log: Iterable[Event] = ()) -> PlayerView:
-    """The view of `state` for `viewer`; `log` events are redacted for that viewer."""
+    """The view of `state` for `viewer`; `log` events are redacted for that viewer.
+
+    Raises:
+        TtrError: `viewer` is neither None nor a seat of this game.
+    """
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
+                               or not 0 <= viewer < len(state.players)):
+        raise TtrError(f"observe: viewer must be None or a seat from 0 to "
+                       f"{len(state.players) - 1}, not {viewer!r}")
     public = PublicState(
         game_map=state.game_map,
         config=state.config,

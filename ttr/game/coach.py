@@ -15,7 +15,7 @@ Nothing here blocks the caller. A screen starts a job and polls it each frame:
     if job.done():
         review = job.result()          # Review: the 3-5 costliest decisions
 
-A hint searches on the process's shared workers (`ttr.ai.workers`) from a background
+A hint searches on the process's shared workers (`ttr.ai.worker`) from a background
 thread; `prepare_hints()` starts those workers early (when a board with hints opens),
 since starting them takes about a second. A review runs on its own pool of workers,
 one decision per task. Every worker process exits when the game's process does.
@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from ttr.ai.coach import HINT_BUDGET, Hint, hint
 from ttr.ai.review import Review, ReviewCancelled, ReviewJob
-from ttr.ai.workers import warm_up
+from ttr.ai.worker import warm_up
 from ttr.engine import GameMap, PlayerView, Seat, TtrError, new_game, parse_action
 from ttr.game.session import GameSession
 from ttr.store.record import GameRecord

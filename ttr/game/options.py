@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from ttr.engine import RulesConfig, TtrError
+from ttr.engine.config import check_for_map
+from ttr.store.safefile import FileReadError, parse_yaml
 
 if TYPE_CHECKING:
     from ttr.maps.mapfile import MapDefinition
@@ -23,11 +23,14 @@ def parse_rule_options(items: Iterable[str]) -> dict[str, Any]:
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            raise TtrError(f"--rule expects KEY=VALUE, got {item!r}")
+            raise TtrError(f"--rule expects KEY=VALUE, got {item[:80]!r}")
+        key = key.strip()[:40]
+        if len(raw) > 10_000:
+            raise TtrError(f"--rule {key}: value too long ({len(raw)} characters)")
         try:
-            out[key.strip()] = yaml.safe_load(raw)
-        except yaml.YAMLError:
-            raise TtrError(f"--rule {key}: cannot read value {raw!r}") from None
+            out[key] = parse_yaml(raw, max_depth=4)
+        except FileReadError:
+            raise TtrError(f"--rule {key}: cannot read value {raw[:80]!r}") from None
     return out
 
 
@@ -45,6 +48,7 @@ def resolve_game(map_id: str, variant: str,
     overrides = parse_rule_options(rules)
     if overrides:
         config = config.with_options(**overrides)
+        check_for_map(config, definition.game_map)  # e.g. points for every route length
     return definition, config
 
 

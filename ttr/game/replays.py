@@ -1,7 +1,9 @@
 """Finished games kept as records, and a step-by-step timeline for the Replay screen.
 
 A game that is over hides nothing, so a `ReplayFrame` carries every hand and every
-ticket alongside the public (spectator) view the map is drawn from.
+ticket alongside the public (spectator) view the map is drawn from, and the step's events
+unredacted. Steps are actions; a turn is one seat's go (one or more actions), counted
+from 1 as the engine counts completed turns (the opening ticket choices are turn 0).
 """
 
 from __future__ import annotations
@@ -13,18 +15,22 @@ from pathlib import Path
 from ttr.engine import (
     Event,
     GameMap,
+    GameResult,
     GameState,
     Hand,
     PlayerView,
     Seat,
+    Stage,
     TicketId,
     TtrError,
     apply,
     new_game,
     observe,
     parse_action,
+    results,
 )
 from ttr.store.record import GameRecord
+from ttr.store.safefile import move_aside, moved_note
 
 logger = logging.getLogger(__name__)
 
@@ -46,8 +52,9 @@ class RecordEntry:
         return ""
 
 
-def list_records(folder: str | Path) -> list[RecordEntry]:
-    """Every record in `folder` (json and yaml), newest first; unreadable ones reported."""
+def list_records(folder: str | Path, move_broken: bool = True) -> list[RecordEntry]:
+    """Every record in `folder` (json and yaml), newest first; unreadable ones are
+    reported and moved aside into `broken/`."""
     d = Path(folder)
     if not d.is_dir():
         return []
@@ -56,7 +63,9 @@ def list_records(folder: str | Path) -> list[RecordEntry]:
         try:
             out.append(RecordEntry(p, GameRecord.load(p), None))
         except TtrError as e:
-            out.append(RecordEntry(p, None, str(e)))
+            moved = move_aside(p) if move_broken else None
+            message = str(e).replace(str(p), p.name, 1)
+            out.append(RecordEntry(p, None, f"{message}{moved_note(moved)}"))
     return out
 
 
@@ -65,6 +74,8 @@ class ReplayFrame:
     """The game after `step` actions, with everything revealed."""
 
     step: int
+    turn: int
+    """The turn the step's action was played in (0: the start and the opening ticket choices)."""
     action: str | None
     actor: Seat | None
     view: PlayerView
@@ -87,13 +98,20 @@ class Timeline:
         self._states: list[GameState] = [state]
         self._events: list[tuple[Event, ...]] = [()]
         self._actors: list[Seat | None] = [None]
+        self._turns: list[int] = [0]
+        self._log: list[Event] = []
+        self._log_len: list[int] = [0]
         for text in record.actions:
             actor = state.current
+            turn = 0 if state.stage == Stage.INITIAL_TICKETS else state.turn + 1
             tr = apply(state, parse_action(text))
             state = tr.state
             self._states.append(state)
             self._events.append(tuple(tr.events))
             self._actors.append(actor)
+            self._turns.append(turn)
+            self._log.extend(tr.events)
+            self._log_len.append(len(self._log))
 
     def __len__(self) -> int:
         """Number of frames (actions + 1)."""
@@ -105,23 +123,31 @@ class Timeline:
         s = self._states[step]
         return ReplayFrame(
             step=step,
+            turn=self._turns[step],
             action=self.record.actions[step - 1] if step else None,
             actor=self._actors[step],
-            view=observe(s, None),
+            view=observe(s, None, self._log[:self._log_len[step]]),
             hands=tuple(p.hand for p in s.players),
             tickets=tuple(p.tickets for p in s.players),
             events=self._events[step],
         )
 
+    @property
+    def turns(self) -> int:
+        """How many turns the game lasted."""
+        return self._turns[-1]
+
+    def step_of_turn(self, turn: int) -> int:
+        """The first step of `turn` (clamped to the game; turn 0 is the start)."""
+        if turn <= 0:
+            return 0
+        return next((i for i, t in enumerate(self._turns) if t >= turn), len(self._turns) - 1)
+
+    def result(self) -> GameResult:
+        """The final scores."""
+        return results(self._states[-1])
+
     def next_turn(self, step: int, direction: int) -> int:
-        """The first step of the next (or previous) seat's turn from `step`."""
-        i = step
-        while 0 <= i + direction < len(self._states):
-            i += direction
-            if self._actors[i] != self._actors[step]:
-                if direction > 0:
-                    return i
-                while i - 1 > 0 and self._actors[i - 1] == self._actors[i]:
-                    i -= 1
-                return i
-        return max(0, min(len(self._states) - 1, i))
+        """The first step of the next (`direction` 1) or previous (-1) turn from `step`."""
+        step = max(0, min(len(self._states) - 1, step))
+        return self.step_of_turn(self._turns[step] + direction)

@@ -4,27 +4,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttr.engine import TtrError
+from ttr.engine import MapError, TtrError
 from ttr.game.session import GameSession
 from ttr.maps.mapfile import MapDefinition, find_map
-from ttr.store.saves import SaveError, SaveGame, quarantine
+from ttr.store.safefile import move_aside, moved_note
+from ttr.store.saves import SaveError, SaveGame
 
 
 def resume(save: SaveGame, path: Path | None = None) -> tuple[GameSession, MapDefinition]:
     """Rebuild (session, map definition) from a save, replaying every action.
 
     Raises:
-        SaveError: unknown map, changed map or an illegal action; when `path` is
-        given the file is moved aside first (the message says so).
+        SaveError: the map is missing or broken (the save is kept: the game can go on
+        once the map file is fixed), or the save itself does not fit its map (changed
+        routes, an illegal action, an unknown AI level); in that case, when `path` is
+        given, the file is moved aside first (the message says so).
     """
+    name = path.name if path is not None else save.name or "save"
     try:
         map_def = find_map(save.record.map_id)
+    except MapError as e:
+        raise SaveError(f"{name} is kept, but its map cannot be loaded: {e}") from None
+    try:
         session = GameSession.resume(map_def.game_map, save.record)
     except (TtrError, ValueError) as e:
-        note = ""
-        if path is not None:
-            moved = quarantine(path)
-            note = f" (moved to {moved.parent.name}/)" if moved else ""
-        name = path.name if path is not None else save.name or "save"
-        raise SaveError(f"{name}: {e}{note}") from None
+        moved = move_aside(path) if path is not None else None
+        raise SaveError(f"{name}: {e}{moved_note(moved)}") from None
     return session, map_def

@@ -1,24 +1,30 @@
 """`GameSession`: the authoritative game state, the seats, the record and the AI worker.
 
-Scenes talk to the game only through a session: they read views (`view_for`), submit
-human actions (`submit`) and ask for AI moves (`poll_ai`). Every `Update` carries a
-view and events redacted for the seat whose private view is on screen
-(`screen_owner`), and says when a hot-seat handoff curtain is needed first.
+Scenes talk to the game only through a session (the `TableSession` protocol of
+ttr.game.table): they read views (`view_for`), submit human actions (`submit`) and ask
+for AI moves (`poll_ai`). Every `Update` carries a view and events redacted for the seat
+whose private view is on screen (`screen_owner`), and says when a hot-seat handoff
+curtain is needed first.
+
+The session keeps every event of the game (`log`, unredacted); a view's `log` is that
+list redacted for the view's seat at the moment it is asked for, so the game log on
+screen is always the screen owner's. In a hot-seat game the screen is released (owner
+None, the public view) as soon as a human's move leaves another human to act before
+them again: their hand and tickets leave the screen with that move.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import random
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ttr.ai.base import agent_info, make_agent
-from ttr.ai.workers import new_pool
+from ttr.ai.worker import worker_pool
 from ttr.engine import (
     Action,
     Event,
@@ -35,10 +41,12 @@ from ttr.engine import (
     format_action,
     new_game,
     observe,
+    parse_action,
     redact,
     results,
 )
 from ttr.store.record import GameRecord, SeatRecord
+from ttr.store.text import MAX_NAME, clean_text
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +73,8 @@ class Update:
     """What changed: the new view and the events, both redacted for the screen owner.
 
     `actor` made the move. `handoff` is the human seat that must receive the screen
-    (behind a curtain) before it acts, or None.
+    (behind a curtain) before it acts, or None. When the move released the screen (a
+    hot-seat human's turn ended), view and events are already the public ones.
     """
 
     view: PlayerView
@@ -89,11 +98,15 @@ class GameSession:
         for s in seats:
             if s.agent is not None:
                 agent_info(s.agent)  # raises TtrError for unknown names
+        seats = [replace(s, name=clean_text(s.name, MAX_NAME, f"Player {i + 1}"))
+                 for i, s in enumerate(seats)]  # every name can be drawn
         self.seats = tuple(seats)
         self.game_map = game_map
         self.config = config
         self.seed = seed
         self._state: GameState = new_game(game_map, config, len(seats), seed)
+        self._log: list[Event] = []
+        self._redacted: dict[Seat | None, list[Event]] = {}
         self.record = GameRecord(
             map_id=map_id or game_map.id, map_hash=game_map.content_hash,
             variant=config.variant, config=config, seed=seed,
@@ -127,8 +140,28 @@ class GameSession:
         return self.seats[seat].agent is None
 
     def view_for(self, seat: Seat | None) -> PlayerView:
-        """What `seat` may see now (None: a spectator)."""
-        return observe(self._state, seat)
+        """What `seat` may see now (None: a spectator), with the game log as it sees it."""
+        return replace(observe(self._state, seat), log=self.log_for(seat))
+
+    def log_for(self, seat: Seat | None) -> tuple[Event, ...]:
+        """Every event so far, redacted for `seat` (redactions are kept, so this is cheap)."""
+        done = self._redacted.setdefault(seat, [])
+        done.extend(redact(e, seat) for e in self._log[len(done):])
+        return tuple(done)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far, unredacted (for the record keeper, never for a screen)."""
+        return tuple(self._log)
+
+    def next_human(self) -> Seat | None:
+        """The human who acts next: the seat to act or the first human after it in turn
+        order (None once the game is over, or without humans)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        n = len(self.seats)
+        return next((s for s in ((seat + k) % n for k in range(n)) if self.is_human(s)), None)
 
     def screen_view(self) -> PlayerView:
         """The view of the current screen owner."""
@@ -161,7 +194,11 @@ class GameSession:
         seat = self._state.current
         tr = apply(self._state, action)
         self._state = tr.state
+        self._log.extend(tr.events)
         self.record.actions.append(format_action(action))
+        if self.hot_seat and self.screen_owner is not None \
+                and self.next_human() != self.screen_owner:
+            self.screen_owner = None  # another human acts first: hide this one's secrets now
         owner = self.screen_owner
         events = tuple(redact(e, owner) for e in tr.events)
         for hook in self.after_action:
@@ -230,7 +267,7 @@ class GameSession:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = new_pool(1)  # exits with this process, even if it is killed
+            self._executor = worker_pool(1)  # dies with the game, even on SIGKILL
         return self._executor
 
     def warm_up(self) -> None:
@@ -250,7 +287,8 @@ class GameSession:
         """A session continuing `record` (seats, AI levels and state replayed exactly).
 
         A hot-seat game resumes with nobody owning the screen, so the next human to act
-        gets the curtain first (whoever sits at the computer now).
+        gets the curtain first (whoever sits at the computer now). The game log is
+        rebuilt from the replayed events (an undo shows the log up to the undone move).
 
         Raises:
             TtrError: the map changed, an action is illegal or an AI level is unknown.
@@ -258,16 +296,24 @@ class GameSession:
         seats = [SeatSpec(s.name, s.color, None if s.kind == "human" else s.kind)
                  for s in record.seats]
         session = cls(game_map, record.config, seats, record.seed, map_id=record.map_id)
-        session._state = record.replay(game_map)
+        record.replay(game_map)  # checks the map and every action, with clear messages
+        state = session._state
+        for text in record.actions:  # again, keeping the events for the game log
+            tr = apply(state, parse_action(text))
+            state = tr.state
+            session._log.extend(tr.events)
+        session._state = state
         session.record.actions[:] = record.actions
-        session.record.seats = record.seats  # keeps the hints counted so far
+        session.record.seats = tuple(  # keeps the hints counted so far
+            replace(s, hints=r.hints) for s, r in zip(session.record.seats, record.seats,
+                                                      strict=True))
         return session
 
     def count_hint(self, seat: Seat) -> int:
         """Count a hint shown to `seat` in the record (and so in the statistics); returns
         the seat's hints so far."""
         seats = list(self.record.seats)
-        seats[seat] = dataclasses.replace(seats[seat], hints=seats[seat].hints + 1)
+        seats[seat] = replace(seats[seat], hints=seats[seat].hints + 1)
         self.record.seats = tuple(seats)
         return seats[seat].hints
 

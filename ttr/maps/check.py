@@ -14,34 +14,18 @@ from typing import Any, NoReturn
 
 from ttr.engine.cards import CardColor
 from ttr.engine.config import check_options
+from ttr.engine.config import kind_name as _kind
+from ttr.engine.config import short_repr as _show
 from ttr.engine.errors import MapError, TtrError
+from ttr.store.text import MAX_NAME, text_problem
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NAME_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 FORBIDDEN_OPTIONS = ("variant", "extra")
 """Rules options a map file may not set (the variant name comes from its key)."""
+MAX_PATH_TEXT = 200
+"""The longest `board.background` path."""
 _ID_IN_PATH = re.compile(r"^(\w+\[\d+\]) \(([^()]*)\)(.*)$")
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +72,18 @@ class Reader:
             if key not in allowed:
                 self.fail(where, f"unknown key '{key}' (expected: {', '.join(sorted(allowed))})")
 
-    def text(self, value: Any, where: str) -> str:
-        """Non-empty text."""
+    def text(self, value: Any, where: str, limit: int = MAX_NAME) -> str:
+        """Drawable one-line text of at most `limit` characters (see `ttr.store.text`)."""
         if not isinstance(value, str) or not value.strip():
             self.fail(where, f"expected text, got {_kind(value)} {_show(value)}")
+        problem = text_problem(value, limit)
+        if problem is not None:
+            self.fail(where, f"{problem}: {_show(value)}")
         return value
 
     def ident(self, value: Any, where: str, pattern: re.Pattern[str] = ID_RE) -> str:
-        """An id in lower kebab-case (`kansas-city`)."""
-        if not isinstance(value, str) or not pattern.match(value):
+        """An id in lower kebab-case (`kansas-city`), at most 60 characters."""
+        if not isinstance(value, str) or len(value) > 60 or not pattern.match(value):
             self.fail(where, f"id must be lower kebab-case text like 'kansas-city', "
                              f"got {_show(value)}")
         return value

@@ -19,14 +19,18 @@ Schema (docs/ARCHITECTURE.md section 9), all coordinates in board units::
     tickets:
       - {id: denver-el-paso, from: denver, to: el-paso, points: 4, long: true,
          sets: [base, mega]}         # long and sets optional
+    geography: {shapes: [{fill: land, points: "0,0 90,5 80,60"}]}   # optional, drawing
+                                     # only; see `ttr.maps.geography`
 
 Ticket decks: each ticket lists the decks it belongs to in `sets`; a deck is the
 tickets naming it, in file order. A map whose tickets name no sets plays all of them.
 Each variant's rules are `RulesConfig()` + the map's `rules` + the variant's own
 options, with `variant` set to its name; without `variants` the map has one variant
-`base`. `label` is the offset of the label's centre from the city. Loading is
-`yaml.safe_load` only; every problem raises `MapError` naming the file, the YAML path
-and the id. `dump_map` writes the canonical form, which the loader reads back equal.
+`base`. `label` is the offset of the label's centre from the city. Loading goes through
+the store's safe reader (safe YAML without aliases, size and depth limits); names must
+be printable text (`ttr.store.text`); every problem raises `MapError` naming the file,
+the YAML path and the id. `dump_map` writes the canonical form, which the loader reads
+back equal.
 """
 
 from __future__ import annotations
@@ -41,16 +45,19 @@ from typing import Any
 
 import yaml
 
-from ttr.engine.board import City, GameMap, Route, Ticket
-from ttr.engine.config import RulesConfig
+from ttr.engine.board import MAX_LENGTH, City, GameMap, Route, Ticket
+from ttr.engine.config import RulesConfig, map_problems, short_repr
 from ttr.engine.errors import MapError, TtrError
-from ttr.maps.check import ID_RE, NAME_RE, Reader, UnionFind
+from ttr.maps.check import ID_RE, MAX_PATH_TEXT, NAME_RE, Reader, UnionFind
+from ttr.maps.geography import Geography, dump_geography, read_geography
 from ttr.store import paths
+from ttr.store.safefile import MAP, FileReadError, parse_yaml, read_text
 
 Point = tuple[float, float]
 CarPose = tuple[float, float, float]
 SCHEMA = 1
-_TOP_KEYS = ("schema", "id", "name", "board", "rules", "variants", "cities", "routes", "tickets")
+_TOP_KEYS = ("schema", "id", "name", "board", "rules", "variants", "cities", "routes", "tickets",
+             "geography")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,8 @@ class MapLayout:
     cities: Mapping[str, CityLayout]
     routes: Mapping[str, RouteLayout]
     background: str | None = None
+    geography: Geography | None = None
+    """Land and water under the network (None: the renderer's plain paper)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,20 +130,17 @@ class MapEntry:
 
 
 def load_map(path: str | Path) -> MapDefinition:
-    """Load and validate a map file.
+    """Load and validate a map file (through the safe reader: a regular file of at most
+    2 MB, UTF-8, YAML without aliases, nested at most 32 deep).
 
     Raises:
         MapError: the file cannot be read or is not a valid map.
     """
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise MapError(f"{p}: cannot read the map file: {e.strerror or e}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise MapError(f"{p}: not UTF-8 text (byte {e.start})") from None
+        text = read_text(p, MAP)
+    except FileReadError as e:
+        raise MapError(str(e)) from None
     return _load(text, str(p), p)
 
 
@@ -144,19 +150,18 @@ def load_map_text(text: str, source_name: str = "<map>") -> MapDefinition:
     Raises:
         MapError: the text is not a valid map.
     """
+    if len(text) > MAP.max_bytes:
+        raise MapError(f"{source_name}: too big for a map file (the limit is "
+                       f"{MAP.max_bytes // 1024 // 1024} MB)")
     return _load(text, source_name, None)
 
 
 def _load(text: str, source: str, path: Path | None) -> MapDefinition:
     rd = Reader(source)
     try:
-        raw = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        rd.fail(where, f"malformed YAML: {e.problem or e.context or e}")
-    except (yaml.YAMLError, RecursionError, ValueError) as e:
-        rd.fail("", f"malformed YAML: {e}")
+        raw = parse_yaml(text, MAP.max_depth)
+    except FileReadError as e:
+        rd.fail("", str(e))
     if raw is None:
         rd.fail("", "the file is empty")
     try:
@@ -191,7 +196,7 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
     size = (w, h)
     background = None
     if board.get("background") is not None:
-        background = rd.text(board["background"], "board.background")
+        background = rd.text(board["background"], "board.background", MAX_PATH_TEXT)
 
     cities: list[City] = []
     city_layout: dict[str, CityLayout] = {}
@@ -227,7 +232,7 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         a, b = (rd.city_ref(r[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
         if a == b:
             rd.fail(where, f"a route needs two different cities, got '{a}' twice")
-        length = rd.integer(r["length"], where + ".length", 1)
+        length = rd.integer(r["length"], where + ".length", 1, MAX_LENGTH)
         color = rd.color(r["color"], where + ".color")
         tunnel = rd.flag(r.get("tunnel", False), where + ".tunnel")
         ferry = rd.integer(r.get("ferry", 0), where + ".ferry", 0)
@@ -286,6 +291,10 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         tickets.append(Ticket(tid, a, b, points, long))
 
     sets = {k: tuple(v) for k, v in ticket_sets.items()}
+    try:
+        probe = GameMap(map_id, name, tuple(cities), tuple(routes), tuple(tickets), sets)
+    except TtrError as e:
+        rd.fail("", str(e))
     rules = rd.options(top.get("rules", {}), "rules")
     variant_options: dict[str, dict[str, Any]] = {}
     variants: dict[str, RulesConfig] = {}
@@ -293,25 +302,21 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
     if raw_variants is None:
         raw_variants = {"base": {}}
     elif isinstance(raw_variants, dict):
+        if not raw_variants:
+            rd.fail("variants", "no variant is named; leave 'variants' out for a single "
+                                "variant 'base' with the map's rules")
         raw_variants = {str(k) if isinstance(k, int) and not isinstance(k, bool) else k: v
                         for k, v in raw_variants.items()}
     for vname, vdata in rd.mapping(raw_variants, "variants").items():
-        where = f"variants.{vname}"
-        rd.ident(vname, where, NAME_RE)
+        where = f"variants.{vname}" if top.get("variants") is not None else "rules"
+        rd.ident(vname, f"variants.{vname}", NAME_RE)
         opts = rd.options({} if vdata is None else vdata, where)
-        config = RulesConfig().with_options(**{**rules, **opts, "variant": vname})
-        if sets and config.ticket_set not in sets:
-            rd.fail(where + ".ticket_set", f"unknown ticket set '{config.ticket_set}' "
-                                           f"(the tickets name: {', '.join(sets)})")
-        if not sets and config.ticket_set != "base":
-            rd.fail(where + ".ticket_set", f"unknown ticket set '{config.ticket_set}' "
-                                           "(no ticket names a set, so only 'base' exists)")
-        lengths = {n for n, _ in config.route_points}
-        for i, route in enumerate(routes):
-            if route.length not in lengths:
-                rd.fail(f"routes[{i}] ({route.id}).length",
-                        f"length {route.length} has no entry in the route points table of "
-                        f"variant '{vname}' (longest: {config.max_route_length})")
+        try:
+            config = RulesConfig().with_options(**{**rules, **opts, "variant": vname})
+        except TtrError as e:
+            rd.fail(where, str(e))
+        for option, problem in map_problems(config, probe):
+            rd.fail(f"{where}.{option}", problem)
         variant_options[vname] = opts
         variants[vname] = config
     if top.get("variants") is None:
@@ -322,7 +327,10 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
                            sets, variants, rules_digest(cities, routes, tickets, sets, variants))
     except TtrError as e:
         rd.fail("", str(e))
-    layout = MapLayout(size, city_layout, route_layout, background)
+    geography = None
+    if top.get("geography") is not None:
+        geography = read_geography(rd, top["geography"], size)
+    layout = MapLayout(size, city_layout, route_layout, background, geography)
     return MapDefinition(game_map, layout, path, rules, variant_options, header)
 
 
@@ -338,10 +346,29 @@ def rules_digest(cities: list[City], routes: list[Route], tickets: list[Ticket],
                     r.tunnel, r.ferry] for r in routes],
         "tickets": [[t.id, t.a, t.b, t.points, t.long] for t in tickets],
         "ticket_sets": {k: list(v) for k, v in sets.items()},
-        "variants": {k: {f: v for f, v in c.to_dict().items() if f != "description"}
-                     for k, c in variants.items()},
+        "variants": {k: _digest_options(c) for k, c in variants.items()},
     }
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+_FIRST_OPTIONS = frozenset((
+    "variant", "cards_per_color", "locomotives", "starting_hand", "faceup_slots",
+    "faceup_loco_reset", "max_consecutive_resets", "trains", "end_trigger", "route_points",
+    "double_routes_min_players", "ticket_set", "deal_regular", "deal_long", "deal_keep_min",
+    "unkept_initial_to_box", "draw_tickets", "draw_keep_min", "longest_path_bonus",
+    "globetrotter_bonus", "stations", "station_costs", "station_points", "tunnel_reveal",
+))
+"""The rules options of the first hashed maps: always part of the hash. An option added
+later counts only where a map sets it to something else than its default, so adding an
+option keeps every saved game playable (a save carries its own full rules anyway)."""
+
+_DEFAULTS = RulesConfig().to_dict()
+
+
+def _digest_options(config: RulesConfig) -> dict[str, Any]:
+    """The options of one variant as they enter the content hash."""
+    return {f: v for f, v in config.to_dict().items()
+            if f in _FIRST_OPTIONS or (f != "description" and v != _DEFAULTS.get(f))}
 
 
 # ---------------------------------------------------------------- finding maps
@@ -362,7 +389,7 @@ def find_map(map_id: str) -> MapDefinition:
     Raises:
         MapError: no such map, or its file is broken.
     """
-    if isinstance(map_id, str) and ID_RE.match(map_id):
+    if isinstance(map_id, str) and len(map_id) <= 60 and ID_RE.match(map_id):
         for folder in (paths.maps_dir(), paths.user_maps_dir()):
             candidate = folder / f"{map_id}.yaml"
             if candidate.is_file():
@@ -372,7 +399,7 @@ def find_map(map_id: str) -> MapDefinition:
                                    f"it must match the file name '{map_id}'")
                 return definition
     available = ", ".join(sorted({p.stem for p, _ in _map_files()})) or "none"
-    raise MapError(f"unknown map {map_id!r} (available: {available})")
+    raise MapError(f"unknown map {short_repr(map_id)} (available: {available})")
 
 
 def list_maps() -> list[MapEntry]:
@@ -486,6 +513,8 @@ def dump_map(definition: MapDefinition) -> str:
         if member_of:
             item["sets"] = member_of
         out.append(f"  - {_flow(item)}")
+    if layout.geography is not None:
+        out += dump_geography(layout.geography)
     return "\n".join(out) + "\n"
 
 

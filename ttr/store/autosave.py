@@ -4,6 +4,10 @@ An `Autosaver` is attached to a `GameSession` (it is one of `session.after_actio
 After each action it writes `saves_dir()/autosave.json` atomically. When the game
 ends it keeps the record in `records_dir()`, adds the game to the statistics and
 removes the autosave. A failing disk is logged and never stops the game.
+
+Only the copy of the game that holds the data folder's lock (`lock.DataLock`) uses
+the autosave: `Folders.autosave_on` is False in a second copy, which then never
+writes, cleans or deletes `autosave.json` (it still keeps records and statistics).
 """
 
 from __future__ import annotations
@@ -16,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from ttr.store.record import GameRecord
+from ttr.store.safefile import move_aside
 from ttr.store.saves import (
     AUTOSAVE_NAME,
     SaveError,
     SaveGame,
+    list_saves,
     load_save,
-    quarantine,
     save_game,
     save_path,
     write_atomic,
@@ -38,18 +43,25 @@ class Folders:
     saves: Path
     records: Path
     stats: Path
+    autosave_on: bool = True
+    """False in a copy of the game that does not hold the data folder's lock."""
 
     @staticmethod
-    def default() -> Folders:
+    def default(autosave_on: bool = True) -> Folders:
         """The platformdirs folders (honouring TTR_HOME)."""
         from ttr.store.paths import records_dir, saves_dir, stats_path
 
-        return Folders(Path(saves_dir()), Path(records_dir()), Path(stats_path()))
+        return Folders(Path(saves_dir()), Path(records_dir()), Path(stats_path()),
+                       autosave_on)
 
     @property
     def autosave(self) -> Path:
-        """The autosave file."""
-        return save_path(self.saves, AUTOSAVE_NAME)
+        """The autosave file (no named save has this file, see `saves.save_path`)."""
+        return self.saves / f"{AUTOSAVE_NAME}.json"
+
+    def named(self, name: str) -> Path:
+        """The file of the save called `name`."""
+        return save_path(self.saves, name)
 
 
 class Autosaver:
@@ -72,16 +84,19 @@ class Autosaver:
         try:
             if session.over:
                 self.finish(session)
-            else:
+            elif self.folders.autosave_on:
                 self.save(session)
             self.error = None
         except OSError as e:
             self.error = f"Could not save the game: {e.strerror or e}"
             logger.warning("autosave failed: %s", e)
 
-    def save(self, session: Any, name: str = "") -> Path:
-        """Write the game (to the autosave, or to the named save `name`)."""
-        path = save_path(self.folders.saves, name) if name else self.folders.autosave
+    def save(self, session: Any, name: str = "") -> Path | None:
+        """Write the game to the named save `name` (replacing a save of that name: ask
+        first), or to the autosave (None when this copy does not autosave)."""
+        if not name and not self.folders.autosave_on:
+            return None
+        path = self.folders.named(name) if name else self.folders.autosave
         save_game(path, SaveGame(session.record, session.screen_owner, name=name))
         return path
 
@@ -89,10 +104,16 @@ class Autosaver:
         """Keep the record, add the statistics and drop the autosave."""
         record: GameRecord = session.record
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-        path = self.folders.records / f"{stamp}-{record.map_id}-{record.seed}.json"
+        seed = "".join(ch for ch in str(record.seed) if ch.isalnum())[:20]
+        path = self.folders.records / f"{stamp}-{record.map_id}-{seed}.json"
+        for n in range(2, 1000):
+            if not path.exists():
+                break
+            path = self.folders.records / f"{stamp}-{record.map_id}-{seed}-{n}.json"
         write_atomic(path, record.dumps("json"))
         StatsStore(self.folders.stats).add(game_summary(record, session.results()))
-        self.folders.autosave.unlink(missing_ok=True)
+        if self.folders.autosave_on:
+            self.folders.autosave.unlink(missing_ok=True)
         self.finished_record = path
         logger.info("finished game kept as %s", path)
         return path
@@ -109,13 +130,42 @@ def peek_autosave(folders: Folders | None = None) -> tuple[SaveGame | None, str 
     """The autosave if it can be read, else (None, why). A broken one is moved aside."""
     folders = folders or Folders.default()
     path = folders.autosave
-    if folders.saves.is_dir():
-        clean_temp_files(folders.saves)
-    if not path.exists():
+    if folders.autosave_on and folders.saves.is_dir():
+        clean_temp_files(folders.saves)  # only the copy that writes the autosave
+    if not path.exists() and not path.is_symlink():
         return None, None
     try:
         return load_save(path), None
     except SaveError as e:
-        moved = quarantine(path)
+        moved = move_aside(path)
         where = f" It was moved to {moved.parent.name}/." if moved else ""
         return None, f"The autosave could not be used: {e}.{where}"
+
+
+def kept_elsewhere(folders: Folders, save: SaveGame) -> bool:
+    """True if a named save holds exactly this game (so replacing the autosave loses nothing)."""
+    mine = save.record.to_dict()
+    for entry in list_saves(folders.saves, move_broken=False):
+        if entry.path != folders.autosave and entry.save is not None \
+                and entry.save.record.to_dict() == mine:
+            return True
+    return False
+
+
+def keep_autosave(folders: Folders, save: SaveGame, name: str) -> Path:
+    """Write the unfinished game `save` (read from the autosave) as the named save `name`.
+
+    An existing file of that name gets a number added, so nothing is overwritten.
+    """
+    label, n = name, 2
+    while save_path(folders.saves, label).exists():
+        label, n = f"{name} {n}", n + 1
+    path = save_path(folders.saves, label)
+    save_game(path, SaveGame(save.record, save.screen_owner, name=label))
+    logger.info("unfinished game kept as %s", path)
+    return path
+
+
+def drop_autosave(folders: Folders) -> None:
+    """Remove the autosave (its game was kept as a named save, or discarded)."""
+    folders.autosave.unlink(missing_ok=True)

@@ -2,12 +2,15 @@
 
 A record holds the map id and content hash, the variant and full rules config, the
 seed, the seats and every action in notation. Replaying it from a new game gives the
-identical state.
+identical state. `GameRecord.from_dict` is the edge for records, saves and the autosave:
+it checks every field (rules through the engine's validator) and cleans seat names, so
+what it returns can be shown and replayed; everything else is a `TtrError`.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,20 +25,17 @@ from ttr.engine import (
     parse_action,
     replay,
 )
+from ttr.engine.actions import MAX_NOTATION
+from ttr.engine.rules import valid_seed
+from ttr.store.safefile import RECORD, FileReadError, parse_yaml, read_data
+from ttr.store.text import MAX_NAME, clean_text
 
 RECORD_VERSION = 1
 MAX_ACTIONS = 100_000
-MAX_RECORD_CHARS = 8 * 1024 * 1024
-
-
-class _PlainLoader(yaml.SafeLoader):
-    """Safe YAML without anchors and aliases (so no "billion laughs" expansion)."""
-
-    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D102
-        if self.check_event(yaml.events.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
-            raise yaml.YAMLError(f"aliases are not allowed in records ({event.start_mark})")
-        return super().compose_node(parent, index)
+SEAT_COLORS = ("red", "blue", "green", "yellow", "black")
+"""The seat colours (the window's `theme.PLAYER_RGB` draws exactly these)."""
+_WORD = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+"""Map ids, variant names and seat kinds (`human` or an agent name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,33 +110,37 @@ class GameRecord:
         if not isinstance(data, dict):
             raise TtrError("record: expected a mapping at the top level")
         if data.get("version") != RECORD_VERSION:
-            raise TtrError(f"record: unsupported format version {data.get('version')!r}")
+            raise TtrError(f"record: unsupported format version {_short(data.get('version'))}")
         for key, kind in (("map", str), ("map_hash", str), ("variant", str),
                           ("config", dict), ("seats", list), ("actions", list)):
             if not isinstance(data.get(key), kind):
                 raise TtrError(f"record: {key!r} must be a {kind.__name__}")
+        for key in ("map", "variant"):
+            if len(data[key]) > 60 or not _WORD.match(data[key]):
+                raise TtrError(f"record: {key!r} must be a lower-case name, not "
+                               f"{_short(data[key])}")
+        if len(data["map_hash"]) > 128 or not data["map_hash"].isascii():
+            raise TtrError("record: 'map_hash' is not a content hash")
         seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TtrError("record: 'seed' must be a number or text")
-        seats = []
-        for i, s in enumerate(data["seats"]):
-            if not isinstance(s, dict) or not all(
-                isinstance(s.get(k), str) for k in ("name", "color", "kind")
-            ):
-                raise TtrError(f"record: seats[{i}] needs text name, color and kind")
-            hints = s.get("hints", 0)
-            if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-                raise TtrError(f"record: seats[{i}] 'hints' must be a whole number")
-            seats.append(SeatRecord(s["name"], s["color"], s["kind"], hints))
-        if not 2 <= len(seats) <= 5:
-            raise TtrError(f"record: {len(seats)} seats (a game has 2 to 5)")
+        if not valid_seed(seed):
+            raise TtrError("record: 'seed' must be a number below 2**256 or a short text")
+        if not 2 <= len(data["seats"]) <= 5:
+            raise TtrError(f"record: {len(data['seats'])} seats (a game has 2 to 5)")
+        seats = _seats(data["seats"])
         actions = data["actions"]
-        if len(actions) > MAX_ACTIONS or not all(isinstance(a, str) for a in actions):
+        if len(actions) > MAX_ACTIONS or not all(
+                isinstance(a, str) and len(a) <= MAX_NOTATION for a in actions):
             raise TtrError("record: 'actions' must be a list of action texts")
+        try:
+            config = RulesConfig.from_dict(data["config"])
+        except TtrError as e:
+            raise TtrError(f"record: config: {e}") from None
+        if config.variant != data["variant"]:
+            raise TtrError(f"record: the config is of variant {config.variant!r}, "
+                           f"the record of {data['variant']!r}")
         return GameRecord(
             map_id=data["map"], map_hash=data["map_hash"], variant=data["variant"],
-            config=RulesConfig.from_dict(data["config"]), seed=seed, seats=tuple(seats),
-            actions=list(actions),
+            config=config, seed=seed, seats=seats, actions=list(actions),
         )
 
     def dumps(self, fmt: str = "yaml") -> str:
@@ -152,11 +156,11 @@ class GameRecord:
         Raises:
             TtrError: unreadable text or a malformed record.
         """
-        if len(text) > MAX_RECORD_CHARS:
+        if len(text) > RECORD.max_bytes:
             raise TtrError("record: too big")
         try:
-            data = yaml.load(text, Loader=_PlainLoader)  # noqa: S506 (a SafeLoader)
-        except yaml.YAMLError as e:
+            data = parse_yaml(text, RECORD.max_depth)
+        except FileReadError as e:
             raise TtrError(f"record: not valid YAML/JSON ({e})") from None
         return GameRecord.from_dict(data)
 
@@ -172,10 +176,39 @@ class GameRecord:
         Raises:
             TtrError: unreadable file or malformed record (the message names the file).
         """
+        data = read_data(path, RECORD)  # FileReadError names the file
         try:
-            text = Path(path).read_text(encoding="utf-8")
-            return GameRecord.loads(text)
-        except (OSError, UnicodeDecodeError) as e:
-            raise TtrError(f"{path}: cannot read ({e})") from None
+            return GameRecord.from_dict(data)
         except TtrError as e:
             raise TtrError(f"{path}: {e}") from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if isinstance(value, str | int | float | bool | None) else \
+        type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _seats(items: list[Any]) -> tuple[SeatRecord, ...]:
+    """Seats checked and cleaned: drawable names (`Player N` when nothing is left of
+    one), distinct known colours (an unknown or repeated colour becomes a free one)."""
+    seats = []
+    used: set[str] = set()
+    for i, s in enumerate(items):
+        if not isinstance(s, dict) or not all(
+            isinstance(s.get(k), str) for k in ("name", "color", "kind")
+        ):
+            raise TtrError(f"record: seats[{i}] needs text name, color and kind")
+        kind = s["kind"]
+        if len(kind) > 40 or not _WORD.match(kind):
+            raise TtrError(f"record: seats[{i}].kind {_short(kind)} is not a player kind")
+        color = s["color"]
+        if color not in SEAT_COLORS or color in used:
+            color = next(c for c in SEAT_COLORS if c not in used)
+        used.add(color)
+        name = clean_text(s["name"], MAX_NAME, fallback=f"Player {i + 1}")
+        hints = s.get("hints", 0)
+        if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= 10**6:
+            raise TtrError(f"record: seats[{i}].hints must be a whole number of hints")
+        seats.append(SeatRecord(name, color, kind, hints))
+    return tuple(seats)

@@ -2,15 +2,19 @@
 
 A save is JSON: a format version, the game record (map id and content hash, rules,
 seed, seats, every action), whose screen the game was showing and when it was saved.
-Loading checks every field and replays the record, so a save that no longer fits
-(unknown version, changed map, illegal action) is refused with a clear message.
+Loading (through the safe reader) checks every field, and resuming replays the record,
+so a save that no longer fits (unknown version, changed map, illegal action) is refused
+with a clear message. Every save name has its own file (`save_path`); the autosave is
+`autosave.json`, which no named save can be.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,11 +23,12 @@ from typing import Any
 
 from ttr.engine import TtrError
 from ttr.store.record import GameRecord
+from ttr.store.safefile import SAVE, FileReadError, move_aside, moved_note, read_data
+from ttr.store.text import MAX_NAME, clean_text
 
 logger = logging.getLogger(__name__)
 
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024
 AUTOSAVE_NAME = "autosave"
 
 
@@ -73,7 +78,12 @@ class SaveGame:
             record = GameRecord.from_dict(data.get("record"))
         except TtrError as e:
             raise SaveError(str(e)) from None
-        return SaveGame(record, owner, data.get("saved_at", ""), data.get("name", ""))
+        if owner is not None and owner >= len(record.seats):
+            raise SaveError(f"bad screen_owner {owner!r}")
+        saved_at = data.get("saved_at", "")
+        if not _STAMP.match(saved_at):
+            saved_at = ""
+        return SaveGame(record, owner, saved_at, clean_text(data.get("name", ""), MAX_NAME))
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -106,52 +116,25 @@ def write_atomic(path: Path, text: str) -> None:
 def save_game(path: str | Path, save: SaveGame) -> None:
     """Write a save atomically (stamping the time)."""
     save.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-    write_atomic(Path(path), json.dumps(save.to_dict(), indent=1, ensure_ascii=False))
+    write_atomic(Path(path), json.dumps(save.to_dict(), indent=1))  # ASCII: always encodable
 
 
 def load_save(path: str | Path) -> SaveGame:
     """Read and check a save file (the record is not replayed here).
 
     Raises:
-        SaveError: missing, unreadable, too big, not JSON, or malformed; the message
-        starts with the file name.
+        SaveError: missing, unreadable, not a regular file, too big, not JSON, or
+        malformed; the message starts with the file name.
     """
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"{p.name}: too big to be a saved game ({size} bytes)")
-        if size == 0:
-            raise SaveError(f"{p.name}: the file is empty")
-        raw = p.read_bytes()
-    except OSError as e:
-        raise SaveError(f"{p.name}: cannot read ({e.strerror or e})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        raise SaveError(f"{p.name}: damaged file ({type(e).__name__})") from None
+        data = read_data(p, SAVE)
+    except FileReadError as e:
+        raise SaveError(str(e).replace(str(p), p.name, 1)) from None
     try:
         return SaveGame.from_dict(data)
     except SaveError as e:
         raise SaveError(f"{p.name}: {e}") from None
-
-
-def quarantine(path: str | Path) -> Path | None:
-    """Move a broken save aside into `broken/` next to it, keeping it for inspection.
-
-    Returns the new path, or None if it could not be moved.
-    """
-    p = Path(path)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-    target = p.parent / "broken" / f"{p.stem}-{stamp}{p.suffix}"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(p, target)
-    except OSError as e:
-        logger.warning("cannot move broken save %s aside: %s", p, e)
-        return None
-    logger.warning("moved broken save %s to %s", p, target)
-    return target
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +158,9 @@ def list_saves(folder: str | Path, move_broken: bool = True) -> list[SaveEntry]:
         try:
             save = load_save(p)
         except SaveError as e:
-            moved = quarantine(p) if move_broken else None
-            note = f" (moved to {moved.parent.name}/)" if moved else ""
-            out.append(SaveEntry(p, p.stem, "", None, f"{e}{note}"))
+            moved = move_aside(p) if move_broken else None
+            out.append(SaveEntry(p, clean_text(p.stem, MAX_NAME, "save"), "", None,
+                                 f"{e}{moved_note(moved)}"))
             continue
         out.append(SaveEntry(p, save.name or p.stem, save.saved_at, save, None))
     out.sort(key=lambda e: (e.error is None, e.saved_at), reverse=True)
@@ -185,6 +168,16 @@ def list_saves(folder: str | Path, move_broken: bool = True) -> list[SaveEntry]:
 
 
 def save_path(folder: str | Path, name: str) -> Path:
-    """The file for a save called `name` (letters, digits, - and _ kept)."""
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name.strip())[:60]
-    return Path(folder) / f"{safe or 'game'}.json"
+    """The file of the save called `name`: distinct names get distinct files.
+
+    The file name is the name's letters and digits (lower case, at most 40), then a
+    hash of the whole name, so "Game 1", "Game_1", "Game/1" and "game 1" are four
+    files on any file system, and a save named "autosave" is not the autosave.
+    """
+    name = clean_text(name, MAX_NAME) or "game"
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "save"
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+    return Path(folder) / f"{slug}-{digest}.json"
+
+
+_STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[+-]\d\d:\d\d|Z)?$")

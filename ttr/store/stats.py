@@ -4,6 +4,12 @@ Each finished game adds one summary (map, variant, every seat's name, kind, scor
 rank, tickets, longest-path bonus and hints used). Aggregates are computed on demand:
 games, wins, average score, tickets completed %, longest path bonuses, hints, overall
 and by map, variant and opponent level, plus the score history for a chart.
+
+Nothing is ever lost: the file is read with the safe reader and every entry checked
+into a `GameSummary` (an entry that fails is skipped on screen but kept in the file);
+a file that cannot be read is moved aside and restored from the backup copy
+(`<name>.backup.json`, the file as it was before the last game was added); a file that
+can neither be read nor moved aside is never written over.
 """
 
 from __future__ import annotations
@@ -17,12 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from ttr.engine import GameResult
+from ttr.store.lock import locked
 from ttr.store.record import GameRecord
+from ttr.store.safefile import STATS, FileReadError, move_aside, read_data
 from ttr.store.saves import write_atomic
+from ttr.store.text import MAX_NAME, clean_text
 
 logger = logging.getLogger(__name__)
 
 MAX_GAMES = 5_000
+MAX_SCORE = 100_000
+NO_NAME = "(no name)"
+"""Counts the seats whose names have nothing drawable in them."""
 
 
 def game_summary(record: GameRecord, result: GameResult,
@@ -61,17 +73,15 @@ class Tally:
     hints: int = 0
     """Hints asked for (summaries written before hints existed count none)."""
 
-    def add(self, seat: dict[str, Any]) -> None:
+    def add(self, seat: SeatSummary) -> None:
         """Count one game of this player."""
         self.games += 1
-        self.wins += seat["rank"] == 1
-        self.score_sum += seat["score"]
-        self.tickets += seat["tickets"]
-        self.completed += seat["completed"]
-        self.longest_bonuses += bool(seat["longest_bonus"])
-        hints = seat.get("hints", 0)
-        if isinstance(hints, int) and not isinstance(hints, bool) and hints > 0:
-            self.hints += hints
+        self.wins += seat.rank == 1
+        self.score_sum += seat.score
+        self.tickets += seat.tickets
+        self.completed += seat.completed
+        self.longest_bonuses += seat.longest_bonus
+        self.hints += seat.hints
 
     @property
     def average_score(self) -> float:
@@ -97,55 +107,169 @@ class PlayerStats:
     """(finished_at, score) per game, oldest first, for the chart."""
 
 
-def _valid(game: Any) -> bool:
-    if not isinstance(game, dict) or not isinstance(game.get("seats"), list):
-        return False
-    keys = {"name": str, "kind": str, "score": int, "rank": int, "tickets": int,
-            "completed": int}
-    return all(
-        isinstance(s, dict) and all(isinstance(s.get(k), t) for k, t in keys.items())
-        for s in game["seats"]
-    ) and all(isinstance(game.get(k), str) for k in ("map", "variant", "finished_at"))
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    """One seat of a finished game, as counted."""
+
+    name: str
+    kind: str
+    score: int
+    rank: int
+    tickets: int
+    completed: int
+    longest_bonus: bool
+    hints: int = 0
+    """Hints the player asked for (entries written before hints existed have none)."""
 
 
-def aggregate(games: Iterable[dict[str, Any]]) -> dict[str, PlayerStats]:
-    """Per-name statistics over game summaries (malformed entries are skipped)."""
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One finished game, checked (see `parse_summary`)."""
+
+    finished_at: str
+    map: str
+    variant: str
+    seats: tuple[SeatSummary, ...]
+
+
+def _number(value: Any, lo: int, hi: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        return None
+    return value
+
+
+def parse_summary(raw: Any) -> GameSummary | None:
+    """A stored game entry checked and cleaned, or None when it cannot be counted."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("seats"), list):
+        return None
+    texts = [clean_text(raw.get(k), 60) for k in ("finished_at", "map", "variant")]
+    if not all(texts) or not 1 <= len(raw["seats"]) <= 5:
+        return None
+    seats = []
+    for s in raw["seats"]:
+        if not isinstance(s, dict) or not isinstance(s.get("longest_bonus", False), bool):
+            return None
+        score = _number(s.get("score"), -MAX_SCORE, MAX_SCORE)
+        rank = _number(s.get("rank"), 1, 5)
+        tickets = _number(s.get("tickets"), 0, 1000)
+        completed = _number(s.get("completed"), 0, tickets if tickets is not None else 0)
+        name = s.get("name")
+        name = clean_text(name, MAX_NAME, NO_NAME) if isinstance(name, str) else ""
+        kind = clean_text(s.get("kind"), MAX_NAME)
+        if score is None or rank is None or tickets is None or completed is None \
+                or not name or not kind:
+            return None
+        hints = _number(s.get("hints", 0), 0, 10**6) or 0  # optional: a bad count is none
+        seats.append(SeatSummary(name, kind, score, rank, tickets, completed,
+                                 bool(s.get("longest_bonus", False)), hints))
+    return GameSummary(texts[0], texts[1], texts[2], tuple(seats))
+
+
+def aggregate(games: Iterable[GameSummary]) -> dict[str, PlayerStats]:
+    """Per-name statistics over checked game summaries."""
     out: dict[str, PlayerStats] = {}
-    for game in sorted((g for g in games if _valid(g)), key=lambda g: g["finished_at"]):
-        for seat in game["seats"]:
-            st = out.setdefault(seat["name"], PlayerStats(seat["name"]))
+    for game in sorted(games, key=lambda g: g.finished_at):
+        for seat in game.seats:
+            st = out.setdefault(seat.name, PlayerStats(seat.name))
             st.overall.add(seat)
-            st.by_map.setdefault(game["map"], Tally()).add(seat)
-            st.by_variant.setdefault(f"{game['map']}/{game['variant']}", Tally()).add(seat)
-            for other in {s["kind"] for s in game["seats"] if s is not seat}:
+            st.by_map.setdefault(game.map, Tally()).add(seat)
+            st.by_variant.setdefault(f"{game.map}/{game.variant}", Tally()).add(seat)
+            for other in {s.kind for s in game.seats if s is not seat}:
                 st.by_opponent.setdefault(other, Tally()).add(seat)
-            st.scores.append((game["finished_at"], seat["score"]))
+            st.scores.append((game.finished_at, seat.score))
     return out
 
 
+class StatsUnreadable(OSError):
+    """The statistics file can be neither read nor moved aside: it is not written over."""
+
+
 class StatsStore:
-    """The statistics file: read leniently, appended to atomically."""
+    """The statistics file: read safely, appended to atomically, never lost."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.problem: str | None = None
+        """What went wrong reading the file (for the Statistics screen), or None."""
 
-    def games(self) -> list[dict[str, Any]]:
-        """Stored summaries; a broken file gives an empty list (and a log line)."""
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return []
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-            logger.warning("statistics file %s unreadable, starting afresh: %s", self.path, e)
-            return []
+    @property
+    def backup(self) -> Path:
+        """The copy of the file as it was before the last game was added."""
+        return self.path.with_name(f"{self.path.stem}.backup{self.path.suffix or '.json'}")
+
+    def _read(self, path: Path) -> list[Any]:
+        """The raw entries of a statistics file.
+
+        Raises:
+            FileReadError: unreadable or not a statistics file.
+        """
+        data = read_data(path, STATS)
         games = data.get("games") if isinstance(data, dict) else None
-        return [g for g in games if _valid(g)] if isinstance(games, list) else []
+        if not isinstance(games, list):
+            raise FileReadError(f"{path}: not a statistics file (no list of games)")
+        return games
+
+    def raw_games(self) -> list[Any]:
+        """Every stored entry as written (entries that cannot be counted included).
+
+        A file that cannot be read is moved aside and the backup is read instead.
+
+        Raises:
+            StatsUnreadable: the file cannot be read and cannot be moved aside either.
+        """
+        self.problem = None
+        if not self.path.exists() and not self.path.is_symlink():
+            return []
+        try:
+            return self._read(self.path)
+        except FileReadError as e:
+            moved = move_aside(self.path)
+            if moved is None:
+                self.problem = f"The statistics could not be read: {e}"
+                raise StatsUnreadable(self.problem) from None
+            self.problem = (f"The statistics file could not be read, so it was moved to "
+                            f"{moved.parent.name}/ ({e})")
+            logger.warning("%s", self.problem)
+        try:
+            games = self._read(self.backup)
+        except FileReadError:
+            return []
+        try:
+            write_atomic(self.path, _dump(games))
+        except OSError as e:
+            logger.warning("cannot restore %s from its backup: %s", self.path, e)
+        self.problem += "; the backup copy (before the last game) is used instead"
+        return games
+
+    def games(self) -> list[GameSummary]:
+        """The stored games that can be counted (a problem is kept in `problem`)."""
+        try:
+            raw = self.raw_games()
+        except StatsUnreadable:
+            return []
+        games = [g for g in map(parse_summary, raw) if g is not None]
+        if len(games) < len(raw):
+            skipped = f"{len(raw) - len(games)} damaged entries are not counted"
+            self.problem = f"{self.problem}; {skipped}" if self.problem else skipped.capitalize()
+        return games
 
     def add(self, summary: dict[str, Any]) -> None:
-        """Append one finished game (keeping at most the newest MAX_GAMES)."""
-        games = [*self.games(), summary][-MAX_GAMES:]
-        write_atomic(self.path, json.dumps({"version": 1, "games": games}, indent=0))
+        """Append one finished game (keeping at most the newest MAX_GAMES), after
+        copying the current file to the backup.
+
+        Raises:
+            OSError: the file cannot be written (or read: `StatsUnreadable`).
+        """
+        with locked(self.path.with_name(self.path.name + ".lock")):
+            old = self.raw_games()
+            if old:
+                write_atomic(self.backup, _dump(old))
+            write_atomic(self.path, _dump([*old, summary][-MAX_GAMES:]))
 
     def players(self) -> dict[str, PlayerStats]:
         """Aggregates per player name."""
         return aggregate(self.games())
+
+
+def _dump(games: list[Any]) -> str:
+    return json.dumps({"version": 1, "games": games}, indent=0)  # ASCII: any text is kept

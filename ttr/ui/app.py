@@ -78,11 +78,12 @@ class App:
         import pygame
 
         from ttr.ui.assets import Assets
+        from ttr.ui.display import open_display
         from ttr.ui.prefs import Settings, settings_path
         from ttr.ui.scene import AppContext, SceneStack
 
         self.pg = pygame
-        pygame.init()
+        open_display()  # raises NoDisplayError; the mixer is the sound board's business
         path = settings_path() if settings_file == "default" else settings_file
         settings = Settings.load(path)  # type: ignore[arg-type]
         if pace is not None:
@@ -106,12 +107,28 @@ class App:
         from ttr.ui.sound import SoundBoard
 
         self.ctx.extras["sound"] = SoundBoard(settings)  # played by the animation clips
+        self._lock_data_folder()
         self.running = True
         self.clock = pygame.time.Clock()
         self.frame_hooks: list[Callable[[], None]] = []
         self.frames = 0
         if settings.fullscreen:
             self.toggle_fullscreen()
+
+    def _lock_data_folder(self) -> None:
+        """Take the data folder's lock; a second copy of the game plays without the
+        autosave (so neither copy deletes or overwrites the other's) and says so."""
+        from ttr.store.autosave import Folders
+        from ttr.store.lock import DataLock
+        from ttr.store.paths import data_dir
+
+        self.data_lock = DataLock(data_dir())
+        if not self.data_lock.acquire():
+            logger.warning("another copy of ttr holds %s", self.data_lock.path)
+            self.ctx.extras["folders"] = Folders.default(autosave_on=False)
+            self.ctx.extras["notice"] = (
+                "Another copy of ttr is running on these saved games, so this one does "
+                "not autosave: save from the pause menu (Esc) to keep a game.")
 
     # ------------------------------------------------------------ navigator
 
@@ -181,7 +198,11 @@ class App:
     # ------------------------------------------------------------ loop
 
     def frame(self, dt: float) -> bool:
-        """One loop iteration: events, update, draw if needed. True if it drew."""
+        """One loop iteration: events, update, draw if needed. True if it drew.
+
+        Scene changes asked for by input or updates take effect before the drawing, so a
+        dialog that closed itself (and played its move) is never drawn over the result.
+        """
         pg = self.pg
         from ttr.ui.uievents import APP_QUIT
 
@@ -203,6 +224,7 @@ class App:
             else:
                 self.stack.handle_event(e)
         self.stack.update(dt)
+        self.stack.apply_pending()
         drew = False
         if self.stack.needs_draw():
             self.screen = pg.display.get_surface()
@@ -223,8 +245,33 @@ class App:
         for s in list(self.stack.scenes):
             s.on_exit()
         self.ctx.settings.save(self.ctx.settings_file)
+        self.data_lock.release()
         self.pg.quit()
         return 0
+
+
+def log_to_file() -> None:
+    """Log the window app: everything to the log file (`ttr --paths`), problems (warnings
+    and errors) also to the terminal."""
+    from logging.handlers import RotatingFileHandler
+
+    from ttr.store.paths import ensure_dir, log_path
+
+    root = logging.getLogger()
+    root.setLevel(logging.INFO)
+    console = logging.StreamHandler()
+    console.setLevel(logging.WARNING)
+    console.setFormatter(logging.Formatter("ttr: %(message)s"))
+    root.addHandler(console)
+    try:
+        path = log_path()
+        ensure_dir(path.parent)
+        file = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
+    except OSError as e:
+        logger.warning("cannot write the log file: %s", e)
+        return
+    file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(file)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -255,9 +302,21 @@ def run(args: argparse.Namespace) -> int:
     elif getattr(args, "autostart", False):
         raise ValueError("--autostart needs --setup MAP:VARIANT:SEATS")
     if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    app = App(size, getattr(args, "pace", None), getattr(args, "quit_at_end", False))
+        log_to_file()
+    from ttr.ui.display import NoDisplayError
+
+    try:
+        app = App(size, getattr(args, "pace", None), getattr(args, "quit_at_end", False))
+    except NoDisplayError as e:
+        print(f"ttr: {e}", file=sys.stderr)
+        return 1
     if setup is not None and args.autostart:
+        from ttr.ui.scenes.saves import keep_unfinished
+
+        kept = keep_unfinished(app.ctx)  # nothing is replaced silently
+        if kept is not None:
+            logger.warning("your unfinished game was kept as the saved game %r (Load game)",
+                           kept.stem)
         app.start_game(setup)
     else:
         from ttr.ui.scenes.menu import MenuScene

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from ttr.engine import CardColor
+from ttr.store.text import drawable
 from ttr.ui import theme
 from ttr.ui.symbols import card_symbol
 
@@ -55,13 +56,14 @@ class Assets:
 
     def text(self, text: str, size: int, color: theme.RGB, bold: bool = False,
              cond: bool = False) -> pygame.Surface:
-        """Rendered, antialiased text (cached; keep the cache small)."""
+        """Rendered, antialiased text (cached; keep the cache small). Any text is safe:
+        see `render`."""
         key = (text, int(size), color, bold, cond)
         s = self._text.get(key)
         if s is None:
             if len(self._text) > 3000:
                 self._text.clear()
-            s = self.font(size, bold, cond).render(text, True, color)
+            s = render(self.font(size, bold, cond), text, color)
             self._text[key] = s
         return s
 
@@ -108,6 +110,27 @@ class Assets:
             s = draw_car(rgb, length, width)
             self._surfs[key] = s
         return s
+
+
+MAX_LINE = 300
+"""Characters drawn of one line of text (a longer text is cut)."""
+MAX_WRAPPED = 4000
+"""Characters drawn of a wrapped text."""
+
+
+def render(font: pygame.font.Font, text: object, color: theme.RGB,
+           wrap: int = 0) -> pygame.Surface:
+    """`font.render` that never fails: the text goes through `drawable` (no NUL, no
+    lone surrogate, a length limit) and text with nothing visible, or that the font
+    refuses anyway, becomes an empty surface of the font's height. `wrap` > 0 wraps
+    lines at that width (newlines kept)."""
+    clean = drawable(text, MAX_WRAPPED if wrap > 0 else MAX_LINE, lines=wrap > 0)
+    if clean:
+        try:
+            return font.render(clean, True, color, None, max(wrap, 0))
+        except (pygame.error, ValueError, UnicodeError, MemoryError) as e:
+            logger.warning("cannot draw text %r: %s", clean[:40], e)
+    return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
 
 
 def draw_card(color: CardColor | None, w: int, h: int, symbols: bool = False) -> pygame.Surface:

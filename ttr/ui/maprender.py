@@ -1,15 +1,19 @@
-"""The map's cached layers: a static layer (paper, land, car slots, cities, labels) drawn
-once per size, and a claimed-trains layer rebuilt only when ownership changes."""
+"""The map's cached layers, drawn once per size: the static layer (sea, land, lakes, car
+slots) and the top layer (city dots, labels with a halo, the frame); between them the
+claimed-trains layer, rebuilt only when ownership changes. `composed` stacks the three
+into one opaque surface: land -> water -> routes -> claimed trains -> dots -> labels."""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
 from ttr.engine import CardColor, GameMap, Route
+from ttr.maps.geography import Geography
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import theme
@@ -18,6 +22,7 @@ from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
+_T = TypeVar("_T")
 
 
 def route_rgb(route: Route) -> theme.RGB:
@@ -49,6 +54,9 @@ class MapRenderer:
         self.cities = {cid: cl.pos for cid, cl in map_def.layout.cities.items()}
         self.vp: Viewport | None = None
         self.static: pygame.Surface | None = None
+        self.top: pygame.Surface | None = None
+        self.labels: dict[str, geo.LabelPlace] = {}
+        """Where and how each city's label was drawn at the current size."""
         self.trains: pygame.Surface | None = None
         self._owners_key: tuple[object, ...] | None = None
         self._drawn: dict[str, int] = {}
@@ -82,10 +90,11 @@ class MapRenderer:
     # ------------------------------------------------------------ layers
 
     def resize(self, vp: Viewport) -> None:
-        """New viewport: redraw the static layer and drop the trains layer."""
+        """New viewport: redraw the static and top layers and drop the trains layer."""
         self.vp = vp
         self._cb = self.assets.colorblind
         self.static = self._draw_static(vp)
+        self.top = self._draw_top(vp)
         self.trains = None
         self._owners_key = None
         self._composed = None
@@ -97,18 +106,53 @@ class MapRenderer:
     def _draw_static(self, vp: Viewport) -> pygame.Surface:
         rect = vp.map_px
         surf = pygame.Surface(rect.size).convert()
-        self._paper(surf, vp)
+        geography = self.map_def.layout.geography
+        if geography is not None:
+            self._geography(surf, vp, geography)
+        else:
+            self._paper(surf, vp)
+        tile = _grain_tile()
+        tw, th = tile.get_size()
+        w, h = surf.get_size()
+        surf.fblits([(tile, (x, y)) for y in range(0, h, th) for x in range(0, w, tw)])
         for r in self.gm.routes:
             self._slots(surf, r)
+        return surf
+
+    def _draw_top(self, vp: Viewport) -> pygame.Surface:
+        """City dots, then labels (placed clear of every train footprint), then the frame."""
+        surf = pygame.Surface(vp.map_px.size, pygame.SRCALPHA)
         for c in self.gm.cities:
             self._city(surf, c.id)
+        px = label_px(vp.scale)
+        font = self.assets.font(px, bold=True, cond=True)
+
+        def measure(lines: geo.Lines) -> tuple[float, float]:
+            tw = max(font.size(t)[0] for t in lines)
+            th = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (
+                len(lines) - 1)
+            return ((tw + 2 * geo.LABEL_PAD * px) / vp.scale, th / vp.scale)
+
+        shadow = round(geo.TRAIN_SHADOW / vp.scale, 2)
+        labels = _recall(_PLACED, self.slots, (px, round(vp.scale, 4)))
+        if labels is None:
+            field = _recall(_FIELDS, self.slots, (shadow,))
+            if field is None:
+                field = geo.LabelField(self.map_def, self.slots, shadow)
+                _remember(_FIELDS, self.slots, (shadow,), field)
+            labels = geo.place_labels(self.map_def, measure, self.slots, shadow, field=field)
+            _remember(_PLACED, self.slots, (px, round(vp.scale, 4)), labels)
+        self.labels = labels
         for c in self.gm.cities:
-            self._label(surf, c.id, c.name)
+            self._label(surf, font, self.labels[c.id])
         pygame.draw.rect(surf, theme.mix(theme.PAPER_DARK, (0, 0, 0), 0.35), surf.get_rect(), 2)
         return surf
 
+    def _geography(self, surf: pygame.Surface, vp: Viewport, g: Geography) -> None:
+        draw_geography(surf, g, self._local, vp.scale, rim=True)
+
     def _paper(self, surf: pygame.Surface, vp: Viewport) -> None:
-        """Sea, then a soft land mass grown around the network, then paper grain."""
+        """A map without geography: sea, then a soft land mass grown around the network."""
         w, h = surf.get_size()
         surf.fill(theme.SEA)
         k = 4
@@ -123,7 +167,7 @@ class MapRenderer:
             for q in quads:
                 x, y = self._local(geo.quad_center(q))
                 pygame.draw.circle(small, (*theme.PAPER, 255), (x / k, y / k), round(rad * 0.8))
-        hull = _convex_hull([self._local(p) for p in self.cities.values()])
+        hull = geo.convex_hull([self._local(p) for p in self.cities.values()])
         if len(hull) >= 3:
             pygame.draw.polygon(small, (*theme.PAPER, 255), [(x / k, y / k) for x, y in hull])
         small = pygame.transform.gaussian_blur(small, max(1, round(rad * 0.22)))
@@ -132,9 +176,6 @@ class MapRenderer:
         coast.fill((120, 130, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(coast, (0, 0))
         surf.blit(land, (-1, -2))
-        tile = _grain_tile()
-        tw, th = tile.get_size()
-        surf.fblits([(tile, (x, y)) for y in range(0, h, th) for x in range(0, w, tw)])
 
     def _slots(self, surf: pygame.Surface, r: Route) -> None:
         vp = self.vp
@@ -168,20 +209,23 @@ class MapRenderer:
         pygame.draw.aacircle(surf, theme.mix(theme.CITY_FILL, (255, 255, 255), 0.35),
                              (x - r * 0.18, y - r * 0.18), r * 0.25)
 
-    def _label(self, surf: pygame.Surface, cid: str, name: str) -> None:
-        vp = self.vp
-        assert vp is not None
-        cl = self.map_def.layout.cities[cid]
-        ox, oy = cl.label if cl.label is not None else geo.DEFAULT_LABEL_OFFSET
-        cx, cy = self._local((cl.pos[0] + ox, cl.pos[1] + oy))
-        size = max(11, round(geo.LABEL_FONT_SIZE * vp.scale * 0.95))
-        img = self.assets.font(size, bold=True, cond=True).render(name, True, (44, 30, 20))
-        box = img.get_rect(center=(round(cx), round(cy))).inflate(size // 2, 2)
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (*theme.LABEL_BG, 190), bg.get_rect(), border_radius=box.h // 3)
-        pygame.draw.rect(bg, (120, 90, 60, 150), bg.get_rect(), 1, border_radius=box.h // 3)
-        surf.blit(bg, box)
-        surf.blit(img, img.get_rect(center=box.center))
+    def _label(self, surf: pygame.Surface, font: pygame.font.Font,
+               place: geo.LabelPlace) -> None:
+        """A city name (one or two lines) in dark ink with a light halo around the letters."""
+        assert self.vp is not None
+        cx, cy = self._local(place.centre)
+        lead = geo.LABEL_LEADING * font.point_size  # LABEL_LEADING is in ems
+        r = max(1, round(font.get_height() * 0.1))
+        steps = 12 if r > 1 else 8
+        for i, text in enumerate(place.lines):
+            dy = (i - (len(place.lines) - 1) / 2) * lead
+            halo_img = font.render(text, True, theme.LABEL_HALO)
+            ink = font.render(text, True, theme.LABEL_INK)
+            rect = ink.get_rect(center=(round(cx), round(cy + dy)))
+            for k in range(steps):
+                a = k * math.tau / steps
+                surf.blit(halo_img, rect.move(round(r * math.cos(a)), round(r * math.sin(a))))
+            surf.blit(ink, rect)
 
     def trains_layer(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
                      hidden: frozenset[str] = frozenset()) -> pygame.Surface:
@@ -202,14 +246,14 @@ class MapRenderer:
         if old is not None and same_colours and all(
             drawn.get(rid) == seat for rid, seat in old.items()
         ):
-            # only new claims: draw just those cars, on both cached layers (a full
-            # rebuild late in a game costs tens of milliseconds)
+            # only new claims: draw just those cars on the trains layer and compose again
+            # only where they are (a full rebuild late in a game costs tens of ms)
             assert self.trains is not None  # `old` is only set with a cached layer
-            targets = [self.trains] + ([self._composed] if self._composed is not None else [])
             for rid, seat in drawn.items():
                 if rid not in old:
-                    for surf in targets:
-                        self._cars(surf, rid, player_rgb[seat])
+                    self._cars(self.trains, rid, player_rgb[seat])
+                    if self._composed is not None:
+                        self._compose(self._composed, self._cars_rect(rid))
             trains = self.trains
         else:
             trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
@@ -224,15 +268,32 @@ class MapRenderer:
         for q in self.slots[route_id]:
             draw_car(surf, [self._local(p) for p in q], rgb, mark=self._cb)
 
+    def _cars_rect(self, route_id: str) -> pygame.Rect:
+        """The pixels a route's claimed cars (with shadows) may touch, in layer coordinates."""
+        pts = [self._local(p) for q in self.slots[route_id] for p in q]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        pad = 8 + round(geo.CAR_WIDTH * 0.3 * (self.vp.scale if self.vp else 1.0))
+        return pygame.Rect(math.floor(min(xs)) - pad, math.floor(min(ys)) - pad,
+                           math.ceil(max(xs) - min(xs)) + 2 * pad,
+                           math.ceil(max(ys) - min(ys)) + 2 * pad)
+
     def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB]) -> pygame.Surface:
-        """Static layer with the trains on it, as one opaque surface (one blit per frame)."""
-        trains = self.trains_layer(owners, player_rgb)
+        """Static layer, trains and top layer as one opaque surface (one blit per frame)."""
+        self.trains_layer(owners, player_rgb)
         if self._composed is None:
             assert self.static is not None
             surf = self.static.copy()
-            surf.blit(trains, (0, 0))
+            self._compose(surf, surf.get_rect())
             self._composed = surf
         return self._composed
+
+    def _compose(self, surf: pygame.Surface, area: pygame.Rect) -> None:
+        """Static layer, trains and top layer, stacked into `surf` within `area`."""
+        assert self.static is not None and self.trains is not None and self.top is not None
+        area = area.clip(surf.get_rect())
+        surf.blit(self.static, area, area)
+        surf.blit(self.trains, area, area)
+        surf.blit(self.top, area, area)
 
 
 def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: theme.RGB,
@@ -240,23 +301,13 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
     """A plastic train car over a slot: drop shadow, a slightly larger body, a roof
     highlight (or, with `mark`, the owner's colour-blind mark) and a dark rim (so claimed
     routes stand out from printed slots)."""
-    cx = sum(x for x, _ in pts) / 4
-    cy = sum(y for _, y in pts) / 4 - lift
+    lifted = [(x, y - lift) for x, y in pts]
 
     def grow(k_along: float, k_across: float) -> list[tuple[float, float]]:
-        # pts go rear-left, front-left, front-right, rear-right: scale about the centre,
-        # separately along the car (0->1 edge) and across it (1->2 edge)
-        (x0, y0), (x1, y1), (x2, y2) = pts[0], pts[1], pts[2]
-        ux, uy = (x1 - x0) / 2, (y1 - y0) / 2
-        vx, vy = (x2 - x1) / 2, (y2 - y1) / 2
-        out = []
-        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-            out.append((cx + su * ux * k_along + sv * vx * k_across,
-                        cy + su * uy * k_along + sv * vy * k_across))
-        return out
+        return list(geo.grow_quad(lifted, k_along, k_across))
 
-    body = grow(1.06, 1.25)
-    off = 2.0 + lift * 0.3
+    body = grow(geo.TRAIN_ALONG, geo.TRAIN_ACROSS)
+    off = geo.TRAIN_SHADOW + lift * 0.3
     pygame.draw.polygon(surf, (20, 16, 12, 140), [(x + off, y + off) for x, y in body])
     edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else (170, 170, 170)
     pygame.draw.polygon(surf, edge, body)
@@ -269,6 +320,25 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
 
 
 _GRAIN: list[pygame.Surface] = []
+_Cache = dict[tuple[object, ...], tuple[object, _T]]
+_FIELDS: _Cache[geo.LabelField] = {}
+"""Label obstacles (trains and dots) per map geometry and shadow: the same for every
+renderer of a map at one scale (renderers of one map share `slots`, see `like`)."""
+_PLACED: _Cache[dict[str, geo.LabelPlace]] = {}
+"""Label places per map geometry, font size and scale."""
+
+
+def _recall(cache: _Cache[_T], slots: object, key: tuple[object, ...]) -> _T | None:
+    """The cached value for these `slots` (the very object: ids are reused) and key."""
+    hit = cache.get((id(slots), *key))
+    return hit[1] if hit is not None and hit[0] is slots else None
+
+
+def _remember(cache: _Cache[_T], slots: object, key: tuple[object, ...], value: _T) -> None:
+    """Keep a few recent entries (each keeps its `slots` alive while it is cached)."""
+    if len(cache) >= 8:
+        cache.pop(next(iter(cache)))
+    cache[(id(slots), *key)] = (slots, value)
 
 
 def _grain_tile(size: int = 240) -> pygame.Surface:
@@ -282,25 +352,6 @@ def _grain_tile(size: int = 240) -> pygame.Surface:
             pygame.draw.circle(grain, (120, 90, 50, rng.randrange(6, 18)), (x, y), rr)
         _GRAIN.append(grain)
     return _GRAIN[0]
-
-
-def _convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Convex hull (monotone chain), counter-clockwise."""
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return pts
-
-    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
-        out: list[tuple[float, float]] = []
-        for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
-                out.pop()
-            out.append(p)
-        return out
-
-    lower, upper = half(pts), half(pts[::-1])
-    return lower[:-1] + upper[:-1]
 
 
 def _dashed_outline(surf: pygame.Surface, pts: Sequence[tuple[float, float]], color: theme.RGB,
@@ -328,6 +379,40 @@ def _loco_mark(surf: pygame.Surface, c: tuple[float, float], r: float) -> None:
         pygame.draw.polygon(surf, col, pts)
     pygame.draw.aacircle(surf, (250, 250, 250), c, r * 0.55)
     pygame.draw.aacircle(surf, (30, 30, 30), c, r * 0.25)
+
+
+def draw_geography(surf: pygame.Surface, g: Geography,
+                   to_px: Callable[[tuple[float, float]], tuple[float, float]], scale: float,
+                   rim: bool = True) -> None:
+    """Sea over the whole surface, a soft shallow-water rim along the coasts (`rim`),
+    the land and water shapes in order, and the coastlines; `to_px` maps board units
+    to the surface's pixels, `scale` is pixels per board unit."""
+    w, h = surf.get_size()
+    surf.fill(theme.SEA)
+    rings = [(shape.fill, [to_px(p) for p in shape.points]) for shape in g.shapes]
+    if rim:
+        k = max(4, round(scale * 4))
+        small = pygame.Surface((max(2, w // k), max(2, h // k)), pygame.SRCALPHA)
+        width = max(2, round(scale * 7 / k))
+        for fill, pts in rings:
+            if fill == "land":
+                pts_k = [(x / k, y / k) for x, y in pts]
+                pygame.draw.polygon(small, (*theme.SEA_SHALLOW, 255), pts_k)
+                pygame.draw.lines(small, (*theme.SEA_SHALLOW, 255), True, pts_k, width)
+        small = pygame.transform.gaussian_blur(small, width)
+        surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+    for fill, pts in rings:
+        pygame.draw.polygon(surf, theme.LAND if fill == "land" else theme.LAKE, pts)
+    edge = max(1, round(scale * 0.9))
+    for _, pts in rings:
+        if edge > 1:
+            pygame.draw.lines(surf, theme.COAST, True, pts, edge)
+        pygame.draw.aalines(surf, theme.COAST, True, pts)
+
+
+def label_px(scale: float) -> int:
+    """The label font size in pixels at a map scale (see `geometry.LABEL_FONT_SIZE`)."""
+    return max(geo.MIN_LABEL_PX, round(geo.LABEL_FONT_SIZE * scale))
 
 
 def color_name(color: CardColor | None) -> str:

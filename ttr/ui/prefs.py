@@ -30,21 +30,29 @@ class Settings:
     "never"."""
     problem: str = field(default="", compare=False)
     """Why the file could not be used (shown once in the menu); never saved."""
+    read_only: bool = field(default=False, compare=False)
+    """The file could be neither read nor moved aside: never write over it."""
 
     @staticmethod
     def load(path: Path | None) -> Settings:
-        """Read settings from `path`; defaults when missing or unreadable (logged)."""
+        """Read settings from `path` (through the safe reader); defaults when missing.
+        A file that cannot be read is moved aside (so it is never written over) and
+        the defaults are used; `problem` says so."""
+        from ttr.store.safefile import SETTINGS, FileReadError, move_aside, read_data
+
         s = Settings()
-        if path is None or not path.exists():
+        if path is None or (not path.exists() and not path.is_symlink()):
             return s
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")[:100_000]) or {}
-        except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
-            logger.warning("cannot read settings %s: %s", path, e)
-            s.problem = f"Your settings file could not be read, so defaults are used ({path})"
-            return s
-        if not isinstance(data, dict):
-            s.problem = f"Your settings file is damaged, so defaults are used ({path})"
+            data = read_data(path, SETTINGS)
+            if not isinstance(data, dict):
+                raise FileReadError(f"{path}: not a settings file (not a mapping)")
+        except FileReadError as e:
+            logger.warning("cannot read settings: %s", e)
+            moved = move_aside(path)
+            s.read_only = moved is None
+            where = f"; it was moved to {moved}" if moved else f" ({path})"
+            s.problem = f"Your settings file could not be used, so defaults are used{where}"
             return s
         for f in fields(Settings):
             v = data.get(f.name)
@@ -62,12 +70,13 @@ class Settings:
         return s
 
     def save(self, path: Path | None) -> None:
-        """Write settings to `path` (no-op for None; errors are logged)."""
-        if path is None:
+        """Write settings to `path` (no-op for None, or over a file that could not be
+        read; errors are logged)."""
+        if path is None or self.read_only:
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            data = {k: v for k, v in asdict(self).items() if k != "problem"}
+            data = {k: v for k, v in asdict(self).items() if k not in ("problem", "read_only")}
             from ttr.store.saves import write_atomic
 
             write_atomic(path, yaml.safe_dump(data, sort_keys=False))

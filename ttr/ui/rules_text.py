@@ -4,17 +4,14 @@ never drift from the engine's."""
 from __future__ import annotations
 
 from ttr.engine import RulesConfig
+from ttr.ui.words import counted
 
 Section = tuple[str, str]
 
 
-def _n(k: int, one: str, many: str | None = None) -> str:
-    return f"{k} {one if k == 1 else (many or one + 's')}"
-
-
 def _ordinal_costs(costs: tuple[int, ...]) -> str:
     names = ("first", "second", "third", "fourth", "fifth", "sixth")
-    parts = [f"the {names[i] if i < len(names) else f'#{i + 1}'} {_n(c, 'card')}"
+    parts = [f"the {names[i] if i < len(names) else f'#{i + 1}'} {counted(c, 'card')}"
              for i, c in enumerate(costs)]
     return ", ".join(parts)
 
@@ -41,7 +38,7 @@ def turn_actions(cfg: RulesConfig) -> str:
             "(a face-up locomotive counts as both draws and cannot be your second). "
             "Or claim a route: pay as many cards as it has spaces, all of its colour (any one "
             "colour for gray routes; locomotives are wild). "
-            f"Or draw {_n(cfg.draw_tickets, 'destination ticket')} and keep at least "
+            f"Or draw {counted(cfg.draw_tickets, 'destination ticket')} and keep at least "
             f"{cfg.draw_keep_min}.")
     if cfg.stations:
         text += (" Or build a station in a city nobody has one in "
@@ -51,10 +48,12 @@ def turn_actions(cfg: RulesConfig) -> str:
 
 def setup_text(cfg: RulesConfig) -> str:
     """What each player starts with."""
-    deal = _n(cfg.deal_regular, "ticket")
+    deal = counted(cfg.deal_regular, "ticket")
     if cfg.deal_long:
-        deal = f"{_n(cfg.deal_long, 'long ticket')} and {_n(cfg.deal_regular, 'regular one')}"
-    text = (f"Each player has {cfg.trains} trains and {_n(cfg.starting_hand, 'train card')}, "
+        deal = (f"{counted(cfg.deal_long, 'long ticket')} and "
+                f"{counted(cfg.deal_regular, 'regular one')}")
+    text = (f"Each player has {counted(cfg.trains, 'train')} and "
+            f"{counted(cfg.starting_hand, 'train card')}, "
             f"and is dealt {deal}: keep at least {cfg.deal_keep_min}.")
     if cfg.unkept_initial_to_box:
         text += " Tickets not kept at the start leave the game."
@@ -68,15 +67,17 @@ def bonuses_text(map_id: str, variant: str, cfg: RulesConfig) -> str:
     """End-of-game bonuses."""
     parts = ["Each completed ticket adds its value, each failed one subtracts it."]
     if cfg.longest_path_bonus:
-        parts.append(f"{path_bonus_name(map_id)}: {cfg.longest_path_bonus} points to whoever "
+        bonus = counted(cfg.longest_path_bonus, "point")
+        parts.append(f"{path_bonus_name(map_id)}: {bonus} to whoever "
                      "has the longest continuous path (ties all score it).")
     if cfg.globetrotter_bonus:
         zero = ("even when nobody completed one (then everybody scores it)"
                 if cfg.globetrotter_at_zero else "but nobody scores it when nobody completed one")
-        parts.append(f"Globetrotter: {cfg.globetrotter_bonus} points to whoever completed the "
+        bonus = counted(cfg.globetrotter_bonus, "point")
+        parts.append(f"Globetrotter: {bonus} to whoever completed the "
                      f"most tickets (ties all score it), {zero}.")
     if cfg.stations:
-        parts.append(f"Each station not built scores {cfg.station_points} points.")
+        parts.append(f"Each station not built scores {counted(cfg.station_points, 'point')}.")
     ties = "most completed tickets"
     if cfg.stations:
         ties += ", then most stations left"
@@ -94,19 +95,21 @@ def special_sections(cfg: RulesConfig) -> list[Section]:
     out: list[Section] = []
     if cfg.stations:
         out.append(("Tunnels (dashed edges)",
-                    f"After you lay down the cards, {_n(cfg.tunnel_reveal, 'card')} are turned "
-                    "over from the deck; each one of the colour you paid with (or a "
+                    "After you lay down the cards, "
+                    f"{counted(cfg.tunnel_reveal, 'card')} are turned over from the deck; "
+                    "each one of the colour you paid with (or a "
                     "locomotive) costs one more card of that kind. Pay it, or take your cards "
                     "back and end your turn."))
         out.append(("Ferries (engine marks)",
                     "Each marked space must be paid with a locomotive; the rest with cards of "
                     "one colour."))
         out.append(("Stations",
-                    f"Each player has {_n(cfg.stations, 'station')}. At the end, each station "
+                    f"Each player has {counted(cfg.stations, 'station')}. At the end, each station "
                     "lets its owner use one rival route into that city for tickets (not for "
                     f"the {path_bonus_name('europe')})."))
     if cfg.deal_long:
-        out.append(("Long tickets", f"{_n(cfg.deal_long, 'long ticket')} per player is dealt "
+        long_ones = counted(cfg.deal_long, "long ticket")
+        out.append(("Long tickets", f"{long_ones} per player is dealt "
                                     "at the start only; the rest go out of the game."))
     out.append(("Double routes", f"With fewer than {cfg.double_routes_min_players} players, "
                                  "only one of the two tracks can be claimed."))
@@ -137,8 +140,8 @@ def sections(map_id: str, map_name: str, variant: str, cfg: RulesConfig) -> list
     ]
     out += special_sections(cfg)
     out += [
-        ("The end", f"When someone has {cfg.end_trigger} or fewer trains left after a turn, "
-                    "everyone, that player included, gets one last turn."),
+        ("The end", f"When someone has {counted(cfg.end_trigger, 'train')} or fewer left "
+                    "after a turn, everyone, that player included, gets one last turn."),
         ("Controls", CONTROLS),
         ("Undo and saving", UNDO),
     ]

@@ -1,8 +1,8 @@
 """`Scene`, `SceneStack` and the `AppContext` every scene is built with.
 
-Stack changes requested during a frame are queued and applied at its end. Drawing
-walks down to the first opaque scene, then draws bottom-up; only the top scene gets
-input.
+Stack changes requested during a frame are queued and applied after the updates, before
+the drawing (and again at the frame's end). Drawing walks down to the first opaque
+scene, then draws bottom-up; only the top scene gets input.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 import pygame
 
 if TYPE_CHECKING:
-    from ttr.game.session import GameSession, SeatSpec
+    from ttr.game.session import SeatSpec
+    from ttr.game.table import TableSession
     from ttr.ui.assets import Assets
     from ttr.ui.prefs import Settings
 
@@ -39,10 +40,10 @@ class Navigator(Protocol):
     def start_game(self, setup: NewGame) -> None:
         """Replace everything with a board for a new game."""
 
-    def show_board(self, session: GameSession, map_def: object) -> None:
+    def show_board(self, session: TableSession, map_def: object) -> None:
         """Replace everything with the board of a running session."""
 
-    def show_scoring(self, session: GameSession, map_def: object) -> None:
+    def show_scoring(self, session: TableSession, map_def: object) -> None:
         """Replace the board with the scoring scene."""
 
     def to_menu(self) -> None:

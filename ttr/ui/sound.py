@@ -1,9 +1,10 @@
 """Short sound effects synthesized at start (no sample files, no numpy).
 
 `SoundBoard` opens the mixer if it can; without an audio device every call is a
-silent no-op. Playing never blocks (pygame mixes on its own thread). The board's and
-the scoring scene's animation clips call `play` at the moment a card lands, cars drop
-or points are scored, so sounds stay in step with what is seen.
+silent no-op, the reason is one info line in the log and the audio library's own
+complaints never reach the terminal. Playing never blocks (pygame mixes on its own
+thread). The board's and the scoring scene's animation clips call `play` at the moment
+a card lands, cars drop or points are scored, so sounds stay in step with what is seen.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from array import array
 from typing import Any
 
 import pygame
+
+from ttr.ui.display import quiet_stderr
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +67,8 @@ class SoundBoard:
         self._last: dict[str, float] = {}
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+                with quiet_stderr():
+                    pygame.mixer.init(RATE, -16, 1, 512)
             init = pygame.mixer.get_init()
             if not init or init[1] != -16:
                 raise pygame.error(f"unsupported mixer format {init}")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ttr.ui import theme
-from ttr.ui.assets import Assets
+from ttr.ui.assets import Assets, render
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB = theme.PANEL,
@@ -27,7 +27,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB = theme.PA
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
               pos: tuple[int, int], anchor: str = "topleft", bold: bool = False,
               cond: bool = False, max_width: int | None = None) -> pygame.Rect:
-    """Draw text anchored at `pos`; shrinks the font to fit `max_width`. Returns its rect."""
+    """Draw text anchored at `pos`; shrinks the font to fit `max_width`. Returns its rect.
+    Any text is safe (see `assets.render`)."""
+    if max_width is not None:
+        max_width = max(1, max_width)  # a widget too small for any text
     img = assets.text(text, size, color, bold, cond)
     while max_width is not None and img.get_width() > max_width and size > 8:
         size -= 1
@@ -41,8 +44,9 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
 
 def wrap_text(surface: pygame.Surface, assets: Assets, text: str, size: int,
               color: theme.RGB, rect: pygame.Rect, bold: bool = False) -> int:
-    """Draw text wrapped to `rect`'s width; returns the height used."""
-    img = assets.font(size, bold).render(text, True, color, None, rect.w)
+    """Draw text wrapped to `rect`'s width; returns the height used. Any text is safe
+    (see `assets.render`)."""
+    img = render(assets.font(size, bold), text, color, max(rect.w, 1))
     surface.blit(img, rect.topleft, area=pygame.Rect(0, 0, rect.w, rect.h))
     return img.get_height()
 

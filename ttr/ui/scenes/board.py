@@ -3,12 +3,17 @@
 The board renders from `shown_view`, which trails the engine: each `Update` from the
 session becomes animation clips (board_anims) and a final call switches the view.
 Everything clickable is clickable because an action in `view.legal` says so.
+
+Privacy: everything drawn comes from `shown_view`, the view of whoever sits at the screen
+now. The game log is that view's events (redacted for its seat), rendered at drawing
+time; a curtain or a released screen switches the whole view, log included. An update
+that belongs to another viewer (the screen was released after a hot-seat human's move)
+hides the old view's secrets before its animation starts.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import deque
 from typing import Any, TypeVar
 
 import pygame
@@ -26,17 +31,18 @@ from ttr.engine import (
     Stage,
 )
 from ttr.engine.scoring import connected_tickets
-from ttr.game.session import GameSession, Update
+from ttr.game.session import Update
+from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
+from ttr.ui.assets import render
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
 from ttr.ui.scenes import scoring as _scoring  # noqa: F401  (loaded now, not when the game ends)
 from ttr.ui.scenes.board_anims import clips_for
 from ttr.ui.scenes.board_text import (
-    log_line,
     not_your_turn,
     refuse_draw,
     refuse_route,
@@ -50,10 +56,17 @@ logger = logging.getLogger(__name__)
 
 _A = TypeVar("_A")
 
+
+def hidden_view(old: PlayerView, new: PlayerView) -> PlayerView:
+    """`old`'s table seen as `new`'s viewer sees it: the same public state, none of the
+    old viewer's secrets, and the log as far as `old` went, from `new`'s (redacted) log."""
+    return PlayerView(new.viewer, old.public, None, (), new.log[:len(old.log)])
+
+
 class BoardScene(Scene):
     """The game table for one `GameSession`."""
 
-    def __init__(self, ctx: AppContext, session: GameSession, map_def: MapDefinition) -> None:
+    def __init__(self, ctx: AppContext, session: TableSession, map_def: MapDefinition) -> None:
         super().__init__(ctx)
         self.session = session
         self.map_def = map_def
@@ -70,8 +83,8 @@ class BoardScene(Scene):
         """What to show instead of the view while an animation runs ("faceup", "stations")."""
         self.counters: dict[int, Sprite] = {}
         self.toast = Toast()
-        self.log: deque[str] = deque(maxlen=300)
-        self.log.append(f"New game on {map_def.game_map.name}: {session.config.description}")
+        self.intro = f"{map_def.game_map.name}: {session.config.description}"
+        """The log's first line (the events follow, from the shown view)."""
         self.hover_route: str | None = None
         self.hover_city: str | None = None
         self.hover_ticket: str | None = None
@@ -85,7 +98,7 @@ class BoardScene(Scene):
         self.pass_button = Button("Pass", primary=True)
         self._completed: tuple[tuple[object, ...], frozenset[str]] | None = None
         self._banner_thinking = False
-        self._log_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._log_cache: dict[tuple[int | None, str, int, int], pygame.Surface] = {}
         self.layout = BoardLayout.compute(ctx.size, len(self.names))
         self.on_resize(ctx.size)
 
@@ -130,14 +143,17 @@ class BoardScene(Scene):
         return done
 
     def log_image(self, line: str, size: int, width: int) -> pygame.Surface:
-        """A wrapped, rendered log line (cached; cleared on resize)."""
-        key = (line, size, width)
+        """A wrapped, rendered log line (cached; cleared on resize).
+
+        The key holds the seat whose view the line was worded for, besides the text
+        itself, so an image made for one seat is never shown at another's screen.
+        """
+        key = (self.shown_view.viewer, line, size, width)
         img = self._log_cache.get(key)
         if img is None:
             if len(self._log_cache) > 400:
                 self._log_cache.clear()
-            font = self.ctx.assets.font(size, cond=True)
-            img = font.render(line, True, theme.TEXT, None, width)
+            img = render(self.ctx.assets.font(size, cond=True), line, theme.TEXT, width)
             self._log_cache[key] = img
         return img
 
@@ -171,21 +187,24 @@ class BoardScene(Scene):
         """A curtain was dismissed: `seat` now sits at the screen."""
         self.queue.finish_all()
         self.shown_view = self.session.take_screen(seat)
+        self.toast.show("", 0.0)  # a message for the one before is not for this one
+        self.hover_ticket = None
         self.dirty = True
 
     # ------------------------------------------------------------ engine -> screen
 
     def play(self, update: Update) -> None:
         """Animate an update, then show its view."""
-        names = self.names
-        lines = [t for e in update.events if (t := log_line(e, update.view, names))]
+        if update.view.viewer != self.shown_view.viewer:
+            self.shown_view = hidden_view(self.shown_view, update.view)
+            self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only
+            self.hover_ticket = None
 
         def finish() -> None:
             self.shown_view = update.view
             self.sprites.clear()
             self.overrides.clear()
             self.counters.clear()
-            self.log.extend(lines)
 
         self.queue.add(Sequence(*clips_for(self, update.events, update.actor), Call(finish)))
         if self.ctx.settings.animation_speed <= 0:
@@ -287,6 +306,7 @@ class BoardScene(Scene):
                 from ttr.ui.scenes.pause import PauseScene
 
                 self.ctx.stack.push(PauseScene(self.ctx, self))
+                self.paused = True  # now: no computer move or curtain may come over the menu
                 return True
             if e.key == pygame.K_u:  # undo (games against the computer only)
                 from ttr.ui.scenes.saves import undo_last

@@ -13,9 +13,10 @@ from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTicke
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.maprender import draw_car
-from ttr.ui.scenes.board_text import route_tip, turn_banner
+from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, panel
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -94,9 +95,10 @@ def _map(board: BoardHost, surface: pygame.Surface) -> None:
             stations.setdefault(gm.cities[i].id, owner)
     for cid, seat in stations.items():
         _station(surface, r.px_quad([r.cities[cid]])[0], vp.scale, board.player_rgb[seat])
-    # hovered ticket: its two cities
+    # hovered ticket (one of the viewer's own): its two cities
     cities: list[str] = []
-    if board.hover_ticket is not None:
+    mine = () if v.me is None else (*v.me.tickets, *v.me.offer)
+    if board.hover_ticket is not None and board.hover_ticket in mine:
         t = gm.ticket_by_id[board.hover_ticket]
         cities = [t.a, t.b]
     for cid in cities:
@@ -150,9 +152,9 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
             x += int(f * 1.6)
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
-        name = spec.name + ("" if spec.agent is None else f"  \u00b7 {level}")
+        name = spec.name + ("" if spec.agent is None else f" \u00b7 {level}")
         if p.seat == v.viewer:
-            name += "  (you)" if spec.name != "You" else ""
+            name += " (you)" if spec.name != "You" else ""
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
                   max_width=r.w - (x - r.x) - f * 4)
         score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
@@ -232,7 +234,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     f = max(11, int(lay.font * 0.85))
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
-    for line in reversed(board.log):
+    for line in (*log_lines(board.shown_view, board.names), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
         if y < r.y + f + 12:
@@ -246,13 +248,17 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
 def _hand(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
-    title = "Your cards" if v.me is not None else "Spectating"
-    blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
-    groups = hand_groups(v)
     if v.me is None:
-        blit_text(surface, a, "All seats are played by the computer.", f, theme.TEXT_DIM,
-                  (lay.hand.x, lay.hand.y + f * 2))
+        people = board.session.hot_seat
+        title = "Cards hidden" if people else "Spectating"
+        note = ("Hands and tickets stay hidden until the next player takes the screen."
+                if people else "All seats are played by the computer.")
+        blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
+        blit_text(surface, a, note, f, theme.TEXT_DIM, (lay.hand.x, lay.hand.y + f * 2),
+                  max_width=lay.hand.w)
         return
+    blit_text(surface, a, "Your cards", f, theme.ACCENT, lay.hand.topleft, bold=True)
+    groups = hand_groups(v)
     rects = lay.hand_rects(max(len(groups), 8))
     for (color, n), r in zip(groups, rects, strict=False):
         surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]
@@ -262,7 +268,7 @@ def _hand(board: BoardHost, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.TEXT, badge, 1, border_radius=badge.h // 2)
         blit_text(surface, a, str(n), f, theme.TEXT, badge.center, "center", bold=True)
     total = sum(n for _, n in groups)
-    blit_text(surface, a, f"{total} card{'' if total == 1 else 's'}", int(f * 0.85), theme.TEXT_DIM,
+    blit_text(surface, a, counted(total, "card"), int(f * 0.85), theme.TEXT_DIM,
               (lay.hand.right, lay.hand.y), "topright")
 
 
@@ -325,7 +331,10 @@ def _banner(board: BoardHost, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, theme.ACCENT, (r.x + f // 2 + 2, r.centery), f // 4)
     surface.blit(img, img.get_rect(center=r.center))
     if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
-        blit_text(surface, a, f"Final round: {v.public.turns_left} turn(s) left", f,
+        left = v.public.turns_left
+        text = (f"Final round: {counted(left, 'turn')} left" if left > 1
+                else "Final round: last turn")
+        blit_text(surface, a, text, f,
                   theme.BAD, (b.right, b.centery), "midright", bold=True)
 
 
@@ -341,7 +350,7 @@ def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
     panel(surface, box, (30, 30, 36), theme.ACCENT, 12, alpha=235)
     for i, c in enumerate(cards):
         surface.blit(a.card(c, cw, ch), (box.x + 15 + i * (cw + 10), box.y + 10))
-    blit_text(surface, a, f"Tunnel: {extra} extra card{'s' if extra != 1 else ''}",
+    blit_text(surface, a, f"Tunnel: {counted(extra, 'extra card')}",
               lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
 
 

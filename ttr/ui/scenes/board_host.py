@@ -6,13 +6,12 @@ scene back, so each helper module can be read (and tested) on its own.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any, Protocol
 
 import pygame
 
 from ttr.engine import CardColor, PlayerView
-from ttr.game.session import GameSession
+from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui.anim import AnimationQueue, Sprite
 from ttr.ui.maprender import MapRenderer
@@ -25,7 +24,7 @@ class BoardHost(Protocol):
     """The board table as its helpers see it."""
 
     ctx: AppContext
-    session: GameSession
+    session: TableSession
     map_def: MapDefinition
     layout: BoardLayout
     renderer: MapRenderer
@@ -39,7 +38,8 @@ class BoardHost(Protocol):
     overrides: dict[str, dict[Any, Any]]
     counters: dict[int, Sprite]
     toast: Toast
-    log: deque[str]
+    intro: str
+    """The game log's first line; the rest is `shown_view.log` in words."""
     hover_route: str | None
     hover_ticket: str | None
     hover_market: str | None
@@ -65,7 +65,7 @@ class BoardHost(Protocol):
         """The screen owner's tickets already connected."""
 
     def log_image(self, line: str, size: int, width: int) -> pygame.Surface:
-        """A wrapped, rendered log line."""
+        """A wrapped, rendered log line (cached per seat at the screen)."""
 
     def submit(self, action: object) -> None:
         """Send a human action to the session and animate the result."""

@@ -1,30 +1,38 @@
-"""Words for the board: action-log lines, route descriptions, why a click is refused."""
+"""Words for the board: game-log lines (shared with the replays), route descriptions, why a
+click is refused."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ttr.engine import (
     BuildStation,
+    CardColor,
     CardTaken,
     ClaimRoute,
+    DeckReshuffled,
     DrawDeck,
     DrawFaceUp,
     DrawTickets,
     Event,
+    FaceUpWiped,
     FinalRound,
     GameMap,
+    GameOver,
     Passed,
     PlayerView,
     Route,
     RouteClaimed,
     Stage,
     StationBuilt,
+    TicketId,
     TicketsKept,
+    TicketsOffered,
     TunnelRevealed,
     TunnelWithdrawn,
 )
 from ttr.ui.theme import CARD_NAMES
+from ttr.ui.words import a_an, card_name, card_noun, cards_words, counted, join_and
 
 
 def route_name(gm: GameMap, route: Route) -> str:
@@ -32,51 +40,75 @@ def route_name(gm: GameMap, route: Route) -> str:
     return f"{gm.city_name(route.a)}\u2013{gm.city_name(route.b)}"
 
 
+def ticket_name(gm: GameMap, ticket: TicketId) -> str:
+    """`Duluth–El Paso`."""
+    t = gm.ticket_by_id[ticket]
+    return f"{gm.city_name(t.a)}\u2013{gm.city_name(t.b)}"
+
+
 def color_word(route: Route) -> str:
     """`red`, `gray` ..."""
     return "gray" if route.color is None else CARD_NAMES[route.color]
 
 
-def log_line(e: Event, view: PlayerView, names: Sequence[str]) -> str | None:
-    """One readable line for the action log, or None for events not worth a line."""
-    gm = view.public.game_map
-    me = view.viewer
+def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
+    """One line in plain words for an event, or None for events not worth a line.
+
+    The game log and the replays both speak through this. It says exactly what the
+    event carries: pass events redacted (`ttr.engine.redact`) for whoever reads the
+    line, and a hidden card colour or ticket simply is not there to be said.
+    """
     match e:
         case CardTaken(seat, source, _, color):
-            who = names[seat]
-            if source == "faceup" and color is not None:
-                name = CARD_NAMES[color]
-                return f"{who} took {'an' if name[0] in 'aeiou' else 'a'} {name} card"
-            if seat == me and color is not None:
-                name = CARD_NAMES[color]
-                return f"{who} drew {'an' if name[0] in 'aeiou' else 'a'} {name} card"
-            return f"{who} drew a card from the deck"
-        case RouteClaimed(seat, route, _, points):
-            r = gm.route(route)
-            pts = "point" if points == 1 else "points"
-            return f"{names[seat]} claimed {route_name(gm, r)}, {points} {pts}"
+            if source == "faceup":
+                what = "a face-up card" if color is None else a_an(card_noun(color))
+                return f"{names[seat]} took {what}"
+            what = "a card" if color is None else a_an(card_noun(color))
+            return f"{names[seat]} drew {what} from the deck"
+        case RouteClaimed(seat, route, payment, points):
+            return (f"{names[seat]} claimed {route_name(gm, gm.route(route))} with "
+                    f"{cards_words(payment)} ({counted(points, 'point')})")
+        case TicketsOffered(seat, tickets, count):
+            line = f"{names[seat]} drew {counted(count, 'destination ticket')}"
+            if tickets is not None:
+                line += ": " + ", ".join(ticket_name(gm, t) for t in tickets)
+            return line
         case TicketsKept(seat, kept, count, returned):
-            what = "ticket" if count == 1 else "tickets"
-            if kept is not None and seat == me:
-                cities = ", ".join(
-                    f"{gm.city_name(gm.ticket_by_id[t].a)}\u2013{gm.city_name(gm.ticket_by_id[t].b)}"
-                    for t in kept)
-                return f"{names[seat]} kept {count} {what}: {cities}"
-            return f"{names[seat]} kept {count} {what}" + (
-                f", returned {returned}" if returned else "")
-        case StationBuilt(seat, city, _):
-            return f"{names[seat]} built a station in {gm.city_name(city)}"
-        case TunnelRevealed(seat, route, _, extra):
-            r = gm.route(route)
-            return (f"{names[seat]} tried the {route_name(gm, r)} tunnel: "
-                    f"{extra} extra card{'s' if extra != 1 else ''}")
+            line = f"{names[seat]} kept {counted(count, 'ticket')}"
+            if kept is not None:
+                line += ": " + ", ".join(ticket_name(gm, t) for t in kept)
+                return line + (f"; returned {returned}" if returned else "")
+            return line + (f" and returned {returned}" if returned else "")
+        case StationBuilt(seat, city, payment):
+            return (f"{names[seat]} built a station in {gm.city_name(city)} with "
+                    f"{cards_words(payment)}")
+        case TunnelRevealed(seat, route, cards, extra):
+            shown = join_and([card_name(c) for c in cards]) or "nothing"
+            return (f"{names[seat]} tried the {route_name(gm, gm.route(route))} tunnel: the "
+                    f"deck turned up {shown}, {counted(extra, 'extra card')} to pay")
         case TunnelWithdrawn(seat, route):
-            return f"{names[seat]} withdrew from the tunnel"
+            return f"{names[seat]} gave up the {route_name(gm, gm.route(route))} tunnel"
         case Passed(seat):
             return f"{names[seat]} passed"
         case FinalRound(seat):
             return f"Final round: {names[seat]} is almost out of trains"
+        case FaceUpWiped(cards):
+            locos = sum(1 for c in cards if c == CardColor.LOCOMOTIVE)
+            return f"{counted(locos, 'locomotive')} lay face up: the row was replaced"
+        case DeckReshuffled(size):
+            return f"The discards were shuffled into a new deck of {counted(size, 'card')}"
+        case GameOver():
+            return "The game is over"
     return None
+
+
+def log_lines(view: PlayerView, names: Sequence[str]) -> Iterator[str]:
+    """The game log of `view` (its events, redacted for its seat), newest line first."""
+    gm = view.public.game_map
+    for e in reversed(view.log):
+        line = log_line(e, gm, names)
+        if line is not None:
+            yield line
 
 
 def route_tip(view: PlayerView, route: Route, names: Sequence[str]) -> list[str]:
@@ -88,10 +120,10 @@ def route_tip(view: PlayerView, route: Route, names: Sequence[str]) -> list[str]
     if route.tunnel:
         kind.append("tunnel")
     if route.ferry:
-        kind.append(f"ferry ({route.ferry} locomotive{'s' if route.ferry > 1 else ''})")
+        kind.append(f"ferry ({counted(route.ferry, 'locomotive')})")
     lines = [route_name(gm, route),
-             f"{route.length} \u00d7 {color_word(route)}  \u00b7  {pts} points"
-             + (f"  \u00b7  {', '.join(kind)}" if kind else "")]
+             f"{route.length} \u00d7 {color_word(route)} \u00b7 {counted(pts, 'point')}"
+             + (f" \u00b7 {', '.join(kind)}" if kind else "")]
     owner = pub.owners[route.index]
     if owner is not None:
         lines.append(f"Claimed by {names[owner]}")
@@ -124,10 +156,10 @@ def refuse_route(view: PlayerView, route: Route, names: Sequence[str]) -> str:
             return "With this few players only one track of a double route can be used"
     me = pub.players[view.viewer] if view.viewer is not None else None
     if me is not None and me.trains < route.length:
-        return f"You have only {me.trains} trains left"
+        return f"You have only {counted(me.trains, 'train')} left"
     need = f"{route.length} {color_word(route)}"
     if route.color is None:
-        need = f"{route.length} cards of one colour"
+        need = f"{counted(route.length, 'card')} of one colour"
     if route.ferry:
         need += f", {route.ferry} of them locomotives"
     return f"You can't pay for this route: it needs {need}"

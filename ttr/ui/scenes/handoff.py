@@ -29,6 +29,10 @@ class HandoffScene(Scene):
 
     def update(self, dt: float) -> None:
         self.armed = max(0.0, self.armed - dt)
+        toast = self.board.toast  # e.g. "Saved as ..." after saving from the pause menu
+        if toast.active:
+            toast.update(dt)
+            self.dirty = True
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         go = (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (
@@ -41,7 +45,7 @@ class HandoffScene(Scene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             from ttr.ui.scenes.pause import PauseScene
 
-            self.ctx.stack.push(PauseScene(self.ctx, None))
+            self.ctx.stack.push(PauseScene(self.ctx, self.board))
             return True
         return False
 
@@ -60,3 +64,4 @@ class HandoffScene(Scene):
                   (w // 2, band.centery + size // 2 + 8), "center")
         blit_text(surface, a, "Other players: please look away while it is not your turn.",
                   max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 20), "midbottom")
+        self.board.toast.draw(surface, a, (w // 2, band.bottom + size))

@@ -40,7 +40,7 @@ class HowToScene(Scene):
         ids = [m[0] for m in self.maps]
         self.map_picker = Picker("Map", [m[1] for m in self.maps] or ["USA"],
                                  ids.index(map_id) if map_id in ids else 0)
-        self.variant_picker = Picker("Rules", ["base"])
+        self.variant_picker = Picker("Rule set", ["base"])
         self._fill_variants(variant or "base")
         self.game_config = config  # the game in progress keeps its own options
         self.game_key = (map_id, variant)

@@ -7,7 +7,7 @@ import pygame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
-from ttr.ui.widgets import Button, blit_text, column
+from ttr.ui.widgets import Button, blit_text, column, wrap_text
 
 
 class MenuScene(Scene):
@@ -27,6 +27,7 @@ class MenuScene(Scene):
         ]
         self.focus = 0
         self.message = ""
+        self.told = False
         self.check_autosave()
         self.layout(ctx.size)
 
@@ -37,7 +38,11 @@ class MenuScene(Scene):
 
         save, err = peek_autosave(folders(self.ctx))
         self.buttons[1].enabled = save is not None
-        self.message = err or self.message or self.ctx.settings.problem
+        notice = self.ctx.extras.get("notice")
+        startup = "" if self.told else " ".join(
+            m for m in (self.ctx.settings.problem, notice) if isinstance(m, str) and m)
+        self.told = True  # what went wrong at start is said once, with the autosave's news
+        self.message = " ".join(m for m in (err, startup) if m) or self.message
 
     def on_resume(self) -> None:
         self.check_autosave()
@@ -123,7 +128,12 @@ class MenuScene(Scene):
             blit_text(surface, a, "no saved game", max(11, h // 70), theme.TEXT_DIM,
                       (cont.rect.right + 10, cont.rect.centery), "midleft")
         if self.message:
-            blit_text(surface, a, self.message, max(12, h // 60), (235, 110, 100),
-                      (w // 2, self.buttons[-1].rect.bottom + 12), "midtop", max_width=w - 40)
+            size, top = max(12, h // 60), self.buttons[-1].rect.bottom + 12
+            box = pygame.Rect(0, top, min(w - 40, 60 * size), h - top - 3 * size)
+            box.centerx = w // 2
+            if a.text(self.message, size, theme.BAD).get_width() <= box.w:
+                blit_text(surface, a, self.message, size, theme.BAD, box.midtop, "midtop")
+            else:
+                wrap_text(surface, a, self.message, size, theme.BAD, box)
         blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
                   max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")

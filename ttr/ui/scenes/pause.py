@@ -55,7 +55,7 @@ class PauseScene(Scene):
             self.ctx.stack.push(SettingsScene(self.ctx))
         elif label == "How to play":
             self.ctx.stack.push(HowToScene(self.ctx))
-        else:
+        elif label == "Quit to menu":
             self.ctx.nav.to_menu()
 
     def handle_event(self, e: pygame.event.Event) -> bool:

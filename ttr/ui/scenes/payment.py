@@ -10,8 +10,8 @@ from ttr.engine import LOCO, BuildStation, CardColor, ClaimRoute, Hand
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.theme import CARD_NAMES
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import cards_words
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -36,11 +36,6 @@ def draw_payment(surface: pygame.Surface, assets: Assets, hand: Hand, x: int, y:
     return cx - x
 
 
-def payment_words(hand: Hand) -> str:
-    """`2 red + 1 locomotive`."""
-    return " + ".join(f"{n} {CARD_NAMES[CardColor(c)]}" for c, n in enumerate(hand.counts) if n)
-
-
 class PaymentScene(Scene):
     """Lists the legal payments of one route (or station); Enter confirms, Esc cancels."""
 
@@ -50,6 +45,7 @@ class PaymentScene(Scene):
                  options: list[ClaimRoute] | list[BuildStation]) -> None:
         super().__init__(ctx)
         self.board = board
+        self.viewer = board.shown_view.viewer
         self.options: list[ClaimRoute | BuildStation] = list(options)
         self.index = min(range(len(self.options)),
                          key=lambda i: (self.options[i].payment.counts[LOCO], i))
@@ -117,6 +113,8 @@ class PaymentScene(Scene):
         self.board.submit(self.options[self.index])
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=242)
         blit_text(surface, a, self.title(), f + 2, theme.TEXT,
@@ -129,7 +127,7 @@ class PaymentScene(Scene):
                   theme.HILITE if sel else theme.PANEL_EDGE, 8)
             p = self.options[i].payment
             draw_payment(surface, a, p, r.x + 10, r.y + 4, r.h - 8)
-            note = payment_words(p)
+            note = cards_words(p)
             blit_text(surface, a, note, f - 1, theme.TEXT, (r.right - 10, r.centery),
                       "midright")
         self.ok.draw(surface, a)

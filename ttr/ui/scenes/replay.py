@@ -1,7 +1,9 @@
-"""Replays: the list of finished games, and a viewer that steps through one of them.
+"""Replays: the list of finished games, and a viewer that plays one back.
 
-The game is over, so the viewer shows every hand and every ticket; the map shows the
-routes claimed up to the current step.
+The game is over, so the viewer shows every hand and every ticket (a player's whole
+list on a click); the map shows the routes claimed up to the current step. Moves are
+told in the game log's words (board_text.log_line), never in engine notation. It plays
+by itself at a chosen speed, steps a move or a turn, and jumps to any turn.
 """
 
 from __future__ import annotations
@@ -11,15 +13,24 @@ import logging
 import pygame
 
 from ttr.engine import COLORS, LOCO, CardColor, TtrError
+from ttr.engine.scoring import connected_tickets
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
 from ttr.maps.mapfile import MapDefinition, find_map
+from ttr.store.text import clean_text
 from ttr.ui import theme
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.board_text import log_line, ticket_name
 from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport
-from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+from ttr.ui.words import counted
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Autoplay speeds, in moves per second."""
+HINT = ("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
+        "turn and Enter \u00b7 click a player for all tickets")
 
 logger = logging.getLogger(__name__)
 
@@ -39,11 +50,12 @@ class ReplaysScene(ListScene):
         for e in self.entries:
             rec = e.record
             if rec is None:
-                self.rows.append(Row(e.path.name, e.error or "", True))
+                self.rows.append(Row(f"{clean_text(e.path.name, 60, 'record')}: broken",
+                                     (e.error or "").removeprefix(f"{e.path.name}: "), True))
                 continue
             names = ", ".join(f"{s.name} ({s.kind})" for s in rec.seats)
-            self.rows.append(Row(f"{rec.map_id}/{rec.variant}  {e.when}",
-                                 f"{names} \u00b7 {len(rec.actions)} moves"))
+            self.rows.append(Row(f"{rec.map_id}/{rec.variant} \u00b7 {e.when}",
+                                 f"{names} \u00b7 {counted(len(rec.actions), 'move')}"))
         self.select(self.selected)
 
     def choose(self, action: str, index: int) -> None:
@@ -61,7 +73,13 @@ class ReplaysScene(ListScene):
 
 
 class ReplayScene(Scene):
-    """Step through a finished game: Left/Right one move, Up/Down one turn, Home/End."""
+    """Play back a finished game.
+
+    Space plays or pauses; Left/Right step a move, Up/Down (or Page Up/Down) a turn,
+    Home/End go to the start or the end; + and - change the speed; typing a turn number
+    and Enter jumps there; a click on the bar jumps too. A click on a player shows all of
+    their tickets (again to show every player).
+    """
 
     def __init__(self, ctx: AppContext, timeline: Timeline, map_def: MapDefinition) -> None:
         super().__init__(ctx)
@@ -73,112 +91,305 @@ class ReplayScene(Scene):
         self.player_rgb = [theme.PLAYER_RGB.get(s.color, (200, 200, 200)) for s in seats]
         self.step = 0
         self.frame: ReplayFrame = timeline.frame(0)
-        self.buttons = [Button(t) for t in ("|<", "<<", "<", ">", ">>", ">|")]
-        self.back = Button("Back", primary=True)
+        self.playing = False
+        self.speed = 1
+        self._due = 0.0
+        self.typed = ""
+        self.focus: int | None = None
+        """The player whose panel fills the side column, or None for all alike."""
+        self.scrubbing = False
+        self.transport = {"start": Button("|\u25c0"), "prev turn": Button("\u25c0\u25c0"),
+                          "prev": Button("\u25c0"), "play": Button("Play", primary=True),
+                          "next": Button("\u25b6"), "next turn": Button("\u25b6\u25b6"),
+                          "end": Button("\u25b6|")}
+        self.slower = Button("\u2212")
+        self.faster = Button("+")
+        self.back = Button("Back")
+        self.panels: list[pygame.Rect] = []
+        self._done: dict[int, list[frozenset[str]]] = {}
         self.on_resize(ctx.size)
+
+    # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
+        pad = 10
+        bh = max(32, h // 20)
+        self.font = max(13, min(20, h // 46))
+        y = h - pad - bh
+        bw = max(40, w // 26)
+        x = pad
+        for b in self.transport.values():
+            b.rect = pygame.Rect(x, y, bw if b.label != "Play" else bw * 2, bh)
+            x = b.rect.right + 6
+        self.slower.rect = pygame.Rect(x + 10, y, bw, bh)
+        self.speed_rect = pygame.Rect(self.slower.rect.right, y, self.font * 6, bh)
+        self.faster.rect = pygame.Rect(self.speed_rect.right, y, bw, bh)
+        self.back.rect = pygame.Rect(w - pad - max(110, w // 10), y, max(110, w // 10), bh)
+        self.status_at = (self.faster.rect.right + 16, y + bh // 2)
+        self.bar = pygame.Rect(pad, y - 22, w - 2 * pad, 12)
+        self.words_rect = pygame.Rect(pad, self.bar.y - 12 - self.font * 4, w - 2 * pad,
+                                      self.font * 4 + 4)
+        top = self.words_rect.y - pad
         side = max(300, w // 4)
-        bh = max(34, h // 20)
-        self.map_rect = pygame.Rect(10, 10, w - side - 30, h - bh - 40)
-        self.side = pygame.Rect(self.map_rect.right + 10, 10, side, self.map_rect.h)
+        self.map_rect = pygame.Rect(pad, pad, w - side - 3 * pad, top - pad)
+        self.side = pygame.Rect(self.map_rect.right + pad, pad, side, top - pad)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
-        bw = max(48, w // 22)
-        x = 10
-        for b in self.buttons:
-            b.rect = pygame.Rect(x, h - bh - 14, bw, bh)
-            x += bw + 8
-        self.back.rect = pygame.Rect(w - 150, h - bh - 14, 140, bh)
         self.dirty = True
+
+    # ------------------------------------------------------------ moving
 
     def go(self, step: int) -> None:
         """Show the game after `step` actions."""
         self.step = max(0, min(len(self.timeline) - 1, step))
         self.frame = self.timeline.frame(self.step)
+        if self.step == len(self.timeline) - 1:
+            self.playing = False
         self.dirty = True
 
-    def _press(self, label: str) -> None:
+    def _press(self, name: str) -> None:
         tl, last = self.timeline, len(self.timeline) - 1
-        target = {"|<": 0, "<": self.step - 1, ">": self.step + 1, ">|": last,
-                  "<<": tl.next_turn(self.step, -1), ">>": tl.next_turn(self.step, 1)}
-        self.go(target[label])
+        if name == "play":
+            self.playing = not self.playing and self.step < last
+            self._due = 0.0
+            return
+        self.playing = False
+        target = {"start": 0, "prev": self.step - 1, "next": self.step + 1, "end": last,
+                  "prev turn": tl.next_turn(self.step, -1),
+                  "next turn": tl.next_turn(self.step, 1)}
+        self.go(target[name])
+
+    def set_speed(self, d: int) -> None:
+        """One speed faster (1) or slower (-1)."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + d))
+        self.dirty = True
+
+    def jump_to_turn(self, turn: int) -> None:
+        """Show the first move of `turn`."""
+        self.playing = False
+        self.go(self.timeline.step_of_turn(turn))
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self._due += dt * SPEEDS[self.speed]
+        while self._due >= 1.0 and self.playing:
+            self._due -= 1.0
+            self.go(self.step + 1)
+
+    # ------------------------------------------------------------ input
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
         if e.type == pygame.KEYDOWN:
-            keys = {pygame.K_LEFT: "<", pygame.K_RIGHT: ">", pygame.K_UP: "<<",
-                    pygame.K_DOWN: ">>", pygame.K_PAGEUP: "<<", pygame.K_PAGEDOWN: ">>",
-                    pygame.K_HOME: "|<", pygame.K_END: ">|"}
-            if e.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.ctx.stack.pop(self)
-            elif e.key in keys:
-                self._press(keys[e.key])
+            self._key(e)
+            return True
+        if e.type == pygame.TEXTINPUT:
             return True
         if self.back.clicked(e):
             self.ctx.stack.pop(self)
             return True
-        for b in self.buttons:
+        for name, b in self.transport.items():
             if b.clicked(e):
-                self._press(b.label)
+                self._press(name)
                 return True
+        if self.slower.clicked(e) or self.faster.clicked(e):
+            self.set_speed(1 if self.faster.rect.collidepoint(e.pos) else -1)
+            return True
         if e.type == pygame.MOUSEWHEEL:
+            self.playing = False
             self.go(self.step - e.y)
             return True
-        if e.type == pygame.MOUSEMOTION:
-            self.dirty = True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.bar.inflate(0, 12).collidepoint(e.pos):
+                self.scrubbing = True
+                self._scrub(e.pos[0])
+                return True
+            for seat, r in enumerate(self.panels):
+                if r.collidepoint(e.pos):
+                    self.focus = None if self.focus == seat else seat
+                    return True
+        if e.type == pygame.MOUSEBUTTONUP:
+            self.scrubbing = False
+        if e.type == pygame.MOUSEMOTION and self.scrubbing:
+            self._scrub(e.pos[0])
         return False
 
+    def _key(self, e: pygame.event.Event) -> None:
+        k = e.key
+        if pygame.K_0 <= k <= pygame.K_9 or pygame.K_KP0 <= k <= pygame.K_KP9:
+            digit = k - (pygame.K_0 if k <= pygame.K_9 else pygame.K_KP0)
+            self.typed = (self.typed + str(digit))[-4:]
+        elif self.typed and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.jump_to_turn(int(self.typed))
+            self.typed = ""
+        elif self.typed and k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.typed = self.typed[:-1] if k == pygame.K_BACKSPACE else ""
+        elif k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.ctx.stack.pop(self)
+        elif k == pygame.K_SPACE:
+            self._press("play")
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.set_speed(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.set_speed(-1)
+        else:
+            keys = {pygame.K_LEFT: "prev", pygame.K_RIGHT: "next", pygame.K_UP: "prev turn",
+                    pygame.K_DOWN: "next turn", pygame.K_PAGEUP: "prev turn",
+                    pygame.K_PAGEDOWN: "next turn", pygame.K_HOME: "start", pygame.K_END: "end"}
+            if k in keys:
+                self._press(keys[k])
+
+    def _scrub(self, x: int) -> None:
+        k = (x - self.bar.x) / max(1, self.bar.w)
+        self.playing = False
+        self.go(round(k * (len(self.timeline) - 1)))
+
+    # ------------------------------------------------------------ words
+
+    def move_words(self, step: int) -> str:
+        """What happened at `step`, in the game log's words."""
+        if step <= 0:
+            return "The game begins: everyone chooses their first tickets"
+        fr = self.frame if step == self.step else self.timeline.frame(step)
+        gm = fr.view.public.game_map
+        lines = [t for e in fr.events if (t := log_line(e, gm, self.names))]
+        when = "Opening" if fr.turn == 0 else f"Turn {fr.turn}"
+        text = f"{when}: " + ". ".join(lines)
+        if step == len(self.timeline) - 1:
+            r = self.timeline.result()
+            by = {p.seat: p.total for p in r.players}
+            text += ". Final scores: " + ", ".join(f"{self.names[s]} {by[s]}"
+                                                   for s in r.ranking)
+        return text
+
+    def status(self) -> str:
+        """`Turn 34 of 92 · move 78 of 142` (or the turn being typed)."""
+        if self.typed:
+            return f"Go to turn {self.typed}_ (Enter)"
+        tl = self.timeline
+        return (f"Turn {self.frame.turn} of {tl.turns} \u00b7 move {self.step} of "
+                f"{len(tl) - 1}")
+
+    def completed(self, seat: int) -> frozenset[str]:
+        """The seat's tickets already connected at this step."""
+        if self.step not in self._done:
+            if len(self._done) > 64:
+                self._done.clear()
+            fr, gm = self.frame, self.frame.view.public.game_map
+            self._done[self.step] = [
+                frozenset(t for t, ok in zip(fr.tickets[s], connected_tickets(
+                    gm, fr.view.public.owners, s, fr.tickets[s]), strict=True) if ok)
+                for s in range(len(self.names))]
+        return self._done[self.step][seat]
+
+    # ------------------------------------------------------------ drawing
+
     def draw(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
+        a, f = self.ctx.assets, self.font
         surface.fill(theme.BG)
         v = self.frame.view
         vp = self.renderer.vp
         assert vp is not None
         surface.blit(self.renderer.composed(v.public.owners, self.player_rgb), vp.map_px)
-        w, h = surface.get_size()
-        size = max(12, h // 56)
-        fr = self.frame
-        who = self.names[fr.actor] if fr.actor is not None else ""
-        what = f"{who}: {fr.action}" if fr.action else "Start of the game"
-        blit_text(surface, a, f"Move {fr.step} of {len(self.timeline) - 1}   {what}", size + 2,
-                  theme.TEXT, (self.buttons[-1].rect.right + 20,
-                               self.buttons[-1].rect.centery), "midleft", bold=True,
-                  max_width=self.back.rect.x - self.buttons[-1].rect.right - 40)
-        for b in [*self.buttons, self.back]:
+        wr = self.words_rect
+        hint = blit_text(surface, a, HINT, max(11, f - 3), theme.TEXT_DIM, wr.topright,
+                         "topright", max_width=wr.w // 2)
+        if self.step > 1:
+            blit_text(surface, a, self.move_words(self.step - 1), f - 1, theme.TEXT_DIM,
+                      (wr.x, wr.y), max_width=hint.x - wr.x - 20)
+        wrap_text(surface, a, self.move_words(self.step), f, theme.TEXT,
+                  pygame.Rect(wr.x, wr.y + f + 4, wr.w, wr.h - f - 4), bold=True)
+        self._draw_bar(surface)
+        self.transport["play"].label = "\u275a\u275a Pause" if self.playing else "\u25b6 Play"
+        for b in [*self.transport.values(), self.slower, self.faster, self.back]:
             b.draw(surface, a)
-        self._draw_players(surface, size)
+        per_s = SPEEDS[self.speed]
+        speed = f"{per_s:g} move/s" if per_s <= 1 else f"{per_s:g} moves/s"
+        blit_text(surface, a, speed, f - 1, theme.TEXT, self.speed_rect.center, "center")
+        blit_text(surface, a, self.status(), f - 1, theme.TEXT_DIM, self.status_at, "midleft",
+                  max_width=self.back.rect.x - self.status_at[0] - 10)
+        self._draw_players(surface)
 
-    def _draw_players(self, surface: pygame.Surface, size: int) -> None:
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        r, last = self.bar, max(1, len(self.timeline) - 1)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, r, border_radius=r.h // 2)
+        done = r.copy()
+        done.w = max(r.h, round(r.w * self.step / last))
+        pygame.draw.rect(surface, theme.ACCENT, done, border_radius=r.h // 2)
+        pygame.draw.circle(surface, theme.HILITE, (done.right - r.h // 2, r.centery), r.h)
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        n, side, f = len(self.names), self.side, self.font
+        head = f * 2 + 6
+        if self.focus is None:
+            heights = [side.h // n - 6] * n
+        else:
+            heights = [head] * n
+            heights[self.focus] = side.h - (n - 1) * (head + 6) - 6
+        self.panels = []
+        y = side.y
+        for seat in range(n):
+            r = pygame.Rect(side.x, y, side.w, heights[seat])
+            self.panels.append(r)
+            self._draw_player(surface, seat, r, full=self.focus == seat)
+            y = r.bottom + 6
+
+    def _draw_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
+                     full: bool) -> None:
+        a, fr, f = self.ctx.assets, self.frame, self.font
+        pub = fr.view.public.players[seat]
+        hot = seat == fr.actor and self.step > 0
+        panel(surface, r, theme.PANEL, theme.HILITE if hot else theme.PANEL_EDGE, 8)
+        dot = (r.x + 14, r.y + 8 + f // 2)
+        if a.colorblind:
+            player_mark(surface, self.player_rgb[seat], dot, f // 2 + 3)
+        else:
+            pygame.draw.circle(surface, self.player_rgb[seat], dot, f // 2 + 2)
+        blit_text(surface, a, f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
+                  f" \u00b7 {counted(pub.trains, 'train')}", f, theme.TEXT,
+                  (r.x + 28, r.y + 6), bold=True, max_width=r.w - 36)
+        if r.h < f * 3:
+            return
+        cards = pygame.Rect(r.x + 8, r.y + f * 2 + 2, r.w - 16, int(f * 1.6))
+        self._draw_hand(surface, fr, seat, cards)
+        top = cards.bottom + f + 2  # below the counts under the cards
+        self._draw_tickets(surface, seat, pygame.Rect(r.x + 8, top, r.w - 16, r.bottom - top - 4),
+                           full)
+
+    def _draw_tickets(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
+                      full: bool) -> None:
         a, fr = self.ctx.assets, self.frame
         gm = fr.view.public.game_map
-        n = len(self.names)
-        box_h = self.side.h // n - 8
-        for seat in range(n):
-            r = pygame.Rect(self.side.x, self.side.y + seat * (box_h + 8), self.side.w, box_h)
-            hot = seat == fr.view.public.current
-            panel(surface, r, theme.PANEL, theme.HILITE if hot else theme.PANEL_EDGE, 8)
-            pub = fr.view.public.players[seat]
-            if a.colorblind:
-                player_mark(surface, self.player_rgb[seat], (r.x + 14, r.y + 14 + size // 2),
-                            size // 2 + 3)
-            else:
-                pygame.draw.circle(surface, self.player_rgb[seat],
-                                   (r.x + 14, r.y + 14 + size // 2), size // 2 + 2)
-            blit_text(surface, a, f"{self.names[seat]}  {pub.route_points} pts  "
-                      f"{pub.trains} trains", size, theme.TEXT, (r.x + 28, r.y + 10), bold=True,
-                      max_width=r.w - 36)
-            self._draw_hand(surface, fr, seat, pygame.Rect(r.x + 8, r.y + 16 + size * 2,
-                                                          r.w - 16, size * 2))
-            y = r.y + 22 + size * 5
-            for tid in fr.tickets[seat]:
-                if y + size > r.bottom - 4:
-                    blit_text(surface, a, "\u2026", size, theme.TEXT_DIM, (r.x + 10, y - 4))
-                    break
-                t = gm.ticket_by_id[tid]
-                label = f"{gm.city_name(t.a)} \u2013 {gm.city_name(t.b)}  {t.points}"
-                blit_text(surface, a, label, max(11, size - 2), theme.TEXT_DIM, (r.x + 10, y),
-                          cond=True, max_width=r.w - 20)
-                y += size + 2
+        tickets = fr.tickets[seat]
+        if not tickets or r.h <= 0:
+            return
+        fs = max(12, self.font - 1)
+        row = fs + 4
+        rows = max(1, r.h // row)
+        done = self.completed(seat)
+        labels = [(("\u2714 " if t in done else "") + ticket_name(gm, t), gm.ticket_by_id[t].points,
+                   t in done) for t in tickets]
+        font = a.font(fs, cond=True)
+        widest = max(font.size(text)[0] for text, _, _ in labels) + fs * 3
+        cols = 2 if len(labels) > rows and widest * 2 + 10 <= r.w else 1
+        more = len(labels) - rows * cols
+        if more > 0:  # the last row says how many more there are
+            more = len(labels) - (rows - 1) * cols
+            labels = labels[:(rows - 1) * cols]
+            rows -= 1
+        cw = (r.w - 10 * (cols - 1)) // cols
+        for i, (text, points, ok) in enumerate(labels):
+            c, k = divmod(i, rows)
+            x, y = r.x + c * (cw + 10), r.y + k * row
+            ink = theme.GOOD if ok else theme.TEXT
+            blit_text(surface, a, text, fs, ink, (x, y), cond=True, max_width=cw - fs * 2)
+            blit_text(surface, a, str(points), fs, ink, (x + cw, y), "topright", bold=True)
+        if more > 0:
+            hint = ": click to show them" if not full else " (a bigger window shows them)"
+            what = counted(more, "more ticket") if labels else counted(more, "ticket")
+            blit_text(surface, a, f"{what}{hint}", fs,
+                      theme.ACCENT, (r.x, r.y + rows * row), cond=True, max_width=r.w)
 
     def _draw_hand(self, surface: pygame.Surface, fr: ReplayFrame, seat: int,
                    r: pygame.Rect) -> None:

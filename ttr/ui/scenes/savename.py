@@ -1,4 +1,5 @@
-"""A small modal that asks for a save's name (prefilled), then saves the game."""
+"""A small modal that asks for a save's name (prefilled), then saves the game; a name
+that is taken asks whether to replace that save first."""
 
 from __future__ import annotations
 
@@ -7,14 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
-
-MAX_NAME = 40
 
 
 class SaveNameScene(Scene):
@@ -25,10 +25,11 @@ class SaveNameScene(Scene):
     def __init__(self, ctx: AppContext, board: BoardHost) -> None:
         super().__init__(ctx)
         self.board = board
-        rec = board.session.record
-        self.name = f"{rec.map_id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+        self.name = f"{board.map_def.id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
         self.save_button = Button("Save", primary=True)
         self.cancel = Button("Cancel")
+        self.replacing: str | None = None
+        """The name whose save would be replaced (asking), or None (typing)."""
         self.on_resize(ctx.size)
 
     def on_enter(self) -> None:
@@ -50,26 +51,39 @@ class SaveNameScene(Scene):
         self.dirty = True
 
     def _save(self) -> None:
-        from ttr.ui.scenes.saves import save_named
+        from ttr.ui.scenes.saves import save_exists, save_named
 
+        name = clean_text(self.name, MAX_NAME)
+        if name and self.replacing != name and save_exists(self.ctx, name):
+            self.replacing = name  # ask first
+            self.save_button.label, self.cancel.label = "Replace", "Back"
+            return
         self.ctx.stack.pop(self)
-        self.board.toast.show(save_named(self.board, self.name.strip() or None))
+        self.board.toast.show(save_named(self.board, name or None))
+
+    def _back(self) -> None:
+        """Cancel: back to typing when asking, else back to the game."""
+        if self.replacing is None:
+            self.ctx.stack.pop(self)
+            return
+        self.replacing = None
+        self.save_button.label, self.cancel.label = "Save", "Cancel"
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
-        if e.type == pygame.TEXTINPUT:
+        if e.type == pygame.TEXTINPUT and self.replacing is None:
             self.name = (self.name + e.text)[:MAX_NAME]
         elif e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
-                self.ctx.stack.pop(self)
+                self._back()
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._save()
-            elif e.key == pygame.K_BACKSPACE:
+            elif e.key == pygame.K_BACKSPACE and self.replacing is None:
                 self.name = self.name[:-1]
         elif self.save_button.clicked(e):
             self._save()
         elif self.cancel.clicked(e):
-            self.ctx.stack.pop(self)
+            self._back()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -78,11 +92,17 @@ class SaveNameScene(Scene):
         surface.blit(shade, (0, 0))
         a = self.ctx.assets
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
-        blit_text(surface, a, "Save game as", max(18, self.field.h // 2), theme.ACCENT,
+        title = "Save game as" if self.replacing is None else "Replace the saved game?"
+        blit_text(surface, a, title, max(18, self.field.h // 2), theme.ACCENT,
                   (self.box.centerx, self.box.y + 14), "midtop", bold=True)
-        panel(surface, self.field, theme.PANEL_LIGHT, theme.HILITE, self.field.h // 4)
-        blit_text(surface, a, self.name + "|", int(self.field.h * 0.45), theme.TEXT,
-                  (self.field.x + 12, self.field.centery), "midleft",
-                  max_width=self.field.w - 20)
+        if self.replacing is not None:
+            wrap_text(surface, a, f"A saved game is called \u201c{self.replacing}\u201d. "
+                      "Replace it with this game?", int(self.field.h * 0.42), theme.TEXT,
+                      pygame.Rect(self.field.x, self.field.y, self.field.w, 2 * self.field.h))
+        else:
+            panel(surface, self.field, theme.PANEL_LIGHT, theme.HILITE, self.field.h // 4)
+            blit_text(surface, a, self.name + "|", int(self.field.h * 0.45), theme.TEXT,
+                      (self.field.x + 12, self.field.centery), "midleft",
+                      max_width=self.field.w - 20)
         self.cancel.draw(surface, a)
         self.save_button.draw(surface, a)

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttr.game.resume import resume
-from ttr.store.autosave import Autosaver, Folders, peek_autosave
+from ttr.game.session import GameSession
+from ttr.store.autosave import (
+    Autosaver,
+    Folders,
+    drop_autosave,
+    keep_autosave,
+    kept_elsewhere,
+    peek_autosave,
+)
 from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
+from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -56,15 +67,57 @@ def continue_game(ctx: AppContext) -> str | None:
     return open_save(ctx, save, folders(ctx).autosave)
 
 
+def before_replacing(ctx: AppContext, start: Callable[[], str | None],
+                     verb: str = "Start new game") -> str | None:
+    """Run `start` (it begins another game; returns why it could not, or None), asking
+    first when that would replace an unfinished game that no named save holds: keep it
+    as a saved game (the default) or discard it. Returns `start`'s error if it ran."""
+    from ttr.ui.scenes.replace import ReplaceGameScene
+
+    f = folders(ctx)
+    save, _ = peek_autosave(f)
+    if save is not None and not kept_elsewhere(f, save):
+        ctx.stack.push(ReplaceGameScene(ctx, save, start, verb))
+        return None
+    error = start()
+    if error is None and save is not None:
+        drop_autosave(f)  # a named save holds that game: nothing is lost
+    return error
+
+
+def keep_unfinished(ctx: AppContext) -> Path | None:
+    """Keep an unfinished game as a named save without asking (a game started from the
+    command line); returns where, or None when there was nothing to keep."""
+    from ttr.ui.scenes.replace import kept_name
+
+    f = folders(ctx)
+    save, _ = peek_autosave(f)
+    if save is None or kept_elsewhere(f, save):
+        return None
+    path = keep_autosave(f, save, kept_name(save))
+    drop_autosave(f)
+    return path
+
+
+def save_exists(ctx: AppContext, name: str) -> bool:
+    """Whether a save called `name` exists already (saving again replaces it)."""
+    path = folders(ctx).named(name)
+    return path.exists() or path.is_symlink()
+
+
 def save_named(board: BoardHost, name: str | None = None) -> str:
-    """Save the board's game under `name` (default: map and time); returns a message."""
+    """Save the board's game under `name` (default: map and time), replacing a save of
+    that name (ask first: `save_exists`); returns a message."""
     s = board.session
-    name = name or f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
+    if not isinstance(s, GameSession):
+        return "This game cannot be saved here"
+    name = clean_text(name, MAX_NAME) or \
+        f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
-        path = Autosaver(folders(board.ctx)).save(s, name)
+        Autosaver(folders(board.ctx)).save(s, name)
     except OSError as e:
         return f"Could not save: {e.strerror or e}"
-    return f"Saved as {path.stem}"
+    return f"Saved as \u201c{name}\u201d"
 
 
 def describe(save: SaveGame) -> str:
@@ -73,7 +126,7 @@ def describe(save: SaveGame) -> str:
     names = ", ".join(s.name for s in rec.seats)
     when = save.saved_at.replace("T", " ")[:16]
     dot = " \u00b7 "
-    return dot.join((f"{rec.map_id}/{rec.variant}", names, f"{len(rec.actions)} moves", when))
+    return dot.join((f"{rec.map_id}/{rec.variant}", names, counted(len(rec.actions), "move"), when))
 
 
 class LoadScene(ListScene):
@@ -87,8 +140,9 @@ class LoadScene(ListScene):
         self.entries = list_saves(folders(self.ctx).saves)
         self.rows = []
         for e in self.entries:
-            if e.error is not None:
-                self.rows.append(Row(f"{e.name}: broken", e.error, True))
+            if e.error is not None:  # the title names the file already
+                self.rows.append(Row(f"{e.name}: broken",
+                                     e.error.removeprefix(f"{e.path.name}: "), True))
             else:
                 title = "Autosave (Continue)" if e.path.stem == AUTOSAVE_NAME else e.name
                 assert e.save is not None
@@ -108,7 +162,12 @@ class LoadScene(ListScene):
         if e.save is None:
             self.toast.show("This save is broken and was moved aside")
             return
-        err = open_save(self.ctx, e.save, e.path)
+        save = e.save
+        if e.path == folders(self.ctx).autosave:
+            err = open_save(self.ctx, save, e.path)
+        else:
+            err = before_replacing(self.ctx, lambda: open_save(self.ctx, save, e.path),
+                                   "Load this game")
         if err is not None:
             self.toast.show(err[:120])
             self.refresh()
@@ -122,10 +181,11 @@ def confirm_claims(ctx: AppContext, session: Any) -> bool:
 
 def undo_last(board: BoardHost) -> str | None:
     """Take back the human's last action (see ttr.game.undo); returns why not, or None."""
-    from ttr.game.session import GameSession
     from ttr.game.undo import check_undo, undone
 
     s = board.session
+    if not isinstance(s, GameSession):
+        return "Undo is only for games against the computer"
     humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]
     if len(humans) != 1:
         return "Undo is only for games against the computer"

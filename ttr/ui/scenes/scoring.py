@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from ttr.engine import GameMap, GameResult
-from ttr.game.session import GameSession
+from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, Tween, Wait, scaled
@@ -18,6 +18,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.scoring_draw import Step
 from ttr.ui.viewport import Viewport
 from ttr.ui.widgets import Button
+from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ def longest_trail_routes(gm: GameMap, routes: set[str]) -> frozenset[str]:
 class ScoringScene(Scene):
     """Reveals everything from `results()`: routes, tickets, bonuses, ranking."""
 
-    def __init__(self, ctx: AppContext, session: GameSession, map_def: MapDefinition) -> None:
+    def __init__(self, ctx: AppContext, session: TableSession, map_def: MapDefinition) -> None:
         super().__init__(ctx)
         self.session = session
         self.map_def = map_def
@@ -128,7 +129,7 @@ class ScoringScene(Scene):
                 steps.append(Step(p.seat, label, t.value, path, (tk.a, tk.b), "ticket"))
         for p in self.result.players:
             if p.longest_bonus:
-                steps.append(Step(p.seat, f"Longest path ({p.longest_path} trains)",
+                steps.append(Step(p.seat, f"Longest path ({counted(p.longest_path, 'train')})",
                                   p.longest_bonus, longest_trail_routes(gm, owned[p.seat])))
             if p.globetrotter_bonus:
                 steps.append(Step(p.seat, "Globetrotter (most tickets)", p.globetrotter_bonus))

@@ -65,8 +65,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
     r = sc.renderer
     vp = r.vp
     assert vp is not None and r.static is not None
-    surface.blit(r.static, vp.map_px)
-    surface.blit(r.trains_layer(sc.public.owners, sc.rgb), vp.map_px)
+    surface.blit(r.composed(sc.public.owners, sc.rgb), vp.map_px)
     st = sc.current
     if st is not None:
         shade = pygame.Surface(vp.map_px.size, pygame.SRCALPHA)

@@ -108,8 +108,8 @@ class SettingsScene(Scene):
         for it in self.items:
             it.draw(surface, a)
         w, h = surface.get_size()
-        note = ("Animations: how long cards and trains take to move.  AI pace: the pause "
-                "between computer moves.  Instant skips both.")
+        note = ("Animations: how long cards and trains take to move. AI pace: the pause "
+                "between computer moves. Instant skips both.")
         blit_text(surface, a, note, max(12, h // 60), theme.TEXT_DIM,
                   (w // 2, self.back.rect.bottom + 30), "midtop", max_width=w - 40)
 

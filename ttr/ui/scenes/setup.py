@@ -13,6 +13,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text
+from ttr.ui.words import join_and, no_orphans
 
 logger = logging.getLogger(__name__)
 HUMAN = "human"
@@ -58,14 +59,16 @@ class SetupScene(Scene):
         self.levels = ai_levels()
         self.kind_labels = ["Human"] + [f"AI: {agent_info(n).label}" for n in self.levels]
         self.kinds = [HUMAN, *self.levels]
-        self.map_errors: dict[str, str] = {}
+        self.map_errors: dict[int, str] = {}
+        """Errors of broken map files by their place in the list (a broken user file
+        named like a bundled map must not block the bundled one)."""
         self.maps = self._maps()
         map_ids = [m[0] for m in self.maps] or ["usa"]
         self.map_picker = Picker("Map", [m[1] for m in self.maps] or ["USA"])
         want_map = preset.map_id if preset else "usa"
         if want_map in map_ids:
             self.map_picker.index = map_ids.index(want_map)
-        self.variant_picker = Picker("Rules", ["base"])
+        self.variant_picker = Picker("Rule set", ["base"])
         self._refresh_variants(preset.variant if preset else "base")
         self.rows: list[SeatRow] = []
         if preset:
@@ -79,9 +82,11 @@ class SetupScene(Scene):
         self.seed = preset.seed if preset else None
         self.start = Button("Start game", primary=True)
         self.back = Button("Back")
-        self.rules = Button("Rules")
+        self.howto = Button("How to play")
         self.add = Button("+ Add player")
         self.editing: int | None = None
+        self.edited_level: int | None = None
+        """The row whose AI level was changed last (the level line describes it)."""
         self.toast = Toast()
         self.on_resize(ctx.size)
 
@@ -90,12 +95,12 @@ class SetupScene(Scene):
     def _maps(self) -> list[tuple[str, str]]:
         try:
             from ttr.maps.mapfile import list_maps
-            out = []
+            out: list[tuple[str, str]] = []
             self.map_errors = {}
             for m in list_maps():
                 if m.error:  # listed with its error, never offered to play
                     logger.warning("map %s is broken: %s", m.id, m.error)
-                    self.map_errors[m.id] = m.error
+                    self.map_errors[len(out)] = m.error
                     out.append((m.id, f"{m.name or m.id} (broken)"))
                     continue
                 out.append((m.id, m.name))
@@ -148,17 +153,32 @@ class SetupScene(Scene):
             seats.append(SeatSpec(name, r.color, None if kind == HUMAN else kind))
         return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed)
 
-    def _level_hint(self) -> str:
-        """One line about the AI level under the mouse (or the last AI seat)."""
+    def level_hint(self, mouse: tuple[int, int] | None = None) -> str:
+        """The AI line: the level of the row under the mouse or changed last, else every
+        computer seat's level at once."""
         from ttr.ai.base import agent_info
 
-        mouse = pygame.mouse.get_pos()
-        rows = [r for r in self.rows if self.kinds[r.kind_picker.index] != HUMAN]
-        hovered = [r for r in rows if r.kind_picker.rect.collidepoint(mouse)]
-        if not (hovered or rows):
+        def kind(r: SeatRow) -> str:
+            return self.kinds[r.kind_picker.index]
+
+        rows = [r for r in self.rows if kind(r) != HUMAN]
+        if not rows:
             return "All seats are human: pass the screen between turns (hot-seat)."
-        info = agent_info(self.kinds[(hovered or rows)[-1].kind_picker.index])
-        return f"{info.label}: {info.description}"
+        hovered = [r for r in rows if mouse is not None and r.kind_picker.rect.collidepoint(mouse)]
+        edited = [self.rows[i] for i in (self.editing, self.edited_level)
+                  if i is not None and i < len(self.rows) and self.rows[i] in rows]
+        row: SeatRow | None = (hovered or edited)[0] if hovered or edited else None
+        levels = {kind(r) for r in rows}
+        if row is None and len(levels) == 1:
+            info = agent_info(levels.pop())
+            who = join_and([r.name.strip() or "AI" for r in rows])
+            return f"{who} {'plays' if len(rows) == 1 else 'play'} {info.label}: {info.description}"
+        if row is None:
+            each = ", ".join(f"{r.name.strip() or 'AI'} plays {agent_info(kind(r)).label}"
+                             for r in rows)
+            return f"{each}. Point at a level to read what it does."
+        info = agent_info(kind(row))
+        return f"{row.name.strip() or 'AI'} plays {info.label}: {info.description}"
 
     # ------------------------------------------------------------ layout
 
@@ -191,20 +211,29 @@ class SetupScene(Scene):
         self.start.rect = pygame.Rect(0, 0, int(cw * 0.34), int(rh * 1.25))
         self.start.rect.topright = (x0 + cw, by)
         self.back.rect = pygame.Rect(x0, by, int(cw * 0.2), int(rh * 1.25))
-        self.rules.rect = self.back.rect.move(self.back.rect.w + gap, 0)
+        self.howto.rect = self.back.rect.move(self.back.rect.w + gap, 0)
         self.dirty = True
 
     # ------------------------------------------------------------ input
 
     def _start(self) -> None:
-        if self.map_id in self.map_errors:
+        if self.map_picker.index in self.map_errors:
             self.toast.show("This map file is broken; fix it in the map editor first.", 4.0)
             return
-        try:
-            self.ctx.nav.start_game(self.setup())
-        except (TtrError, ValueError) as e:
-            logger.warning("cannot start: %s", e)
-            self.toast.show(str(e), 4.0)
+
+        def start() -> str | None:
+            try:
+                self.ctx.nav.start_game(self.setup())
+            except (TtrError, ValueError) as e:
+                logger.warning("cannot start: %s", e)
+                return str(e)
+            return None
+
+        from ttr.ui.scenes.saves import before_replacing
+
+        error = before_replacing(self.ctx, start)
+        if error is not None:
+            self.toast.show(error, 4.0)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
@@ -234,7 +263,7 @@ class SetupScene(Scene):
         if self.back.clicked(e):
             self.ctx.stack.pop(self)
             return True
-        if self.rules.clicked(e):
+        if self.howto.clicked(e):
             from ttr.ui.scenes.howto import HowToScene
 
             self.ctx.stack.push(HowToScene(self.ctx, self.map_id, self.variant_picker.value))
@@ -252,6 +281,7 @@ class SetupScene(Scene):
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for i, r in enumerate(self.rows):
                 if r.kind_picker.handle(e):
+                    self.edited_level = i
                     return True
                 if r.color_rect.collidepoint(e.pos):
                     r.color = self._next_color(r)
@@ -262,6 +292,7 @@ class SetupScene(Scene):
                     return True
                 if r.remove_rect.collidepoint(e.pos) and len(self.rows) > 2:
                     del self.rows[i]
+                    self.edited_level = None
                     self.on_resize(self.ctx.size)
                     return True
         return False
@@ -277,10 +308,10 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
-        desc = self.map_errors.get(self.map_id) or self.variant_desc.get(
+        desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
             self.variant_picker.value, "")
         size = max(12, self.desc_rect.h // 3)
-        wrap_text(surface, a, desc, size, theme.TEXT_DIM, self.desc_rect)
+        wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM, self.desc_rect)
         blit_text(surface, a, "Players", size + 2, theme.ACCENT,
                   (self.map_picker.rect.x, self.seats_top), "bottomleft", bold=True)
         for i, r in enumerate(self.rows):
@@ -301,9 +332,10 @@ class SetupScene(Scene):
                           r.remove_rect.center, "center")
         if self.add.enabled:
             self.add.draw(surface, a)
-        wrap_text(surface, a, self._level_hint(), size, theme.TEXT_DIM, self.level_rect)
+        wrap_text(surface, a, no_orphans(self.level_hint(pygame.mouse.get_pos())), size,
+                  theme.TEXT_DIM, self.level_rect)
         self.back.draw(surface, a)
-        self.rules.draw(surface, a)
+        self.howto.draw(surface, a)
         self.start.draw(surface, a)
         blit_text(surface, a, "Click a colour to change it, a name to edit it.", size,
                   theme.TEXT_DIM, (w // 2, h - 8), "midbottom")

@@ -8,7 +8,8 @@ from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
-from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+from ttr.ui.words import counted
 
 
 def tally_cells(t: Tally) -> list[str]:
@@ -49,6 +50,8 @@ class StatsScene(Scene):
 
             store = StatsStore(folders(ctx).stats)
         players = store.players()
+        self.problem = store.problem
+        """Why some statistics could not be read (shown above the table), or None."""
         self.players = [players[n] for n in sorted(players, key=lambda n: (
             -players[n].overall.games, n))]
         self.selected = 0
@@ -92,6 +95,12 @@ class StatsScene(Scene):
         a = self.ctx.assets
         backdrop(surface, a, "Statistics")
         size = max(12, self.row_h * 5 // 9)
+        if self.problem:  # two lines between the title band and the table
+            small = max(11, size - 4)
+            line = a.font(small).get_linesize()
+            wrap_text(surface, a, self.problem, small, theme.BAD, pygame.Rect(
+                self.names_rect.x, self.names_rect.y - 2 * line - 4,
+                surface.get_width() - 2 * self.names_rect.x, 2 * line))
         if not self.players:
             blit_text(surface, a, "No finished games yet.", size + 2, theme.TEXT_DIM,
                       (surface.get_width() // 2, self.body.y), "midtop")
@@ -128,7 +137,7 @@ class StatsScene(Scene):
         chart = pygame.Rect(b.x + 40, b.bottom - chart_h, b.w - 60, chart_h - 10)
         panel(surface, chart.inflate(20, 16), theme.PANEL, theme.PANEL_EDGE, 8)
         scores = [s for _, s in st.scores][-60:]
-        blit_text(surface, a, f"Scores, last {len(scores)} games", max(11, size - 2),
+        blit_text(surface, a, f"Scores, last {counted(len(scores), 'game')}", max(11, size - 2),
                   theme.TEXT_DIM, (chart.x, chart.y - 4), "bottomleft")
         pts = chart_points(scores, chart)
         if len(pts) > 1:

@@ -1,4 +1,5 @@
-"""Ticket chooser (modal): pick which offered tickets to keep; enforces the minimum."""
+"""Ticket chooser (modal): pick which offered tickets to keep; enforces the minimum.
+Esc opens the pause menu over it, as everywhere in a game."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ttr.engine import KeepTickets
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -25,6 +27,7 @@ class TicketsScene(Scene):
         self.board = board
         v = board.shown_view
         assert v.me is not None
+        self.viewer = v.viewer
         self.offer = list(v.me.offer)
         self.options = {a.keep for a in v.legal if isinstance(a, KeepTickets)}
         self.min_keep = min((len(k) for k in self.options), default=1)
@@ -70,6 +73,11 @@ class TicketsScene(Scene):
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._confirm()
             return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
+            from ttr.ui.scenes.pause import PauseScene
+
+            self.ctx.stack.push(PauseScene(self.ctx, self.board))
+            return True
         if e.type == pygame.KEYDOWN and pygame.K_1 <= e.key <= pygame.K_9:
             i = e.key - pygame.K_1
             if i < len(self.offer):
@@ -86,8 +94,7 @@ class TicketsScene(Scene):
                     self._refresh()
                     return True
             if self.box.collidepoint(e.pos) and not self.keep.enabled:
-                self.board.toast.show(f"Keep at least {self.min_keep} ticket"
-                                      + ("s" if self.min_keep > 1 else ""))
+                self.board.toast.show(f"Keep at least {counted(self.min_keep, 'ticket')}")
         return True
 
     def _confirm(self) -> None:
@@ -104,6 +111,8 @@ class TicketsScene(Scene):
             self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         gm = self.board.shown_view.public.game_map
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=240)

@@ -1,4 +1,5 @@
-"""Tunnel dialog (modal, Europe): the revealed cards, then pay the extra or withdraw."""
+"""Tunnel dialog (modal, Europe): the revealed cards, then pay the extra or withdraw.
+Esc opens the pause menu (giving up the tunnel is a move: it has its own button)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.payment import draw_payment
 from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -25,6 +27,7 @@ class TunnelScene(Scene):
         super().__init__(ctx)
         self.board = board
         v = board.shown_view
+        self.viewer = v.viewer
         self.tunnel = v.public.tunnel
         self.pays = [a for a in v.legal if isinstance(a, PayTunnel)]
         self.withdraw = Button("Withdraw")
@@ -58,7 +61,12 @@ class TunnelScene(Scene):
                 and self.pays:
             self._do(self.pays[0])
             return True
-        if self.withdraw.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_p):
+            from ttr.ui.scenes.pause import PauseScene
+
+            self.ctx.stack.push(PauseScene(self.ctx, self.board))
+            return True
+        if self.withdraw.clicked(e):
             self._do(WithdrawTunnel())
             return True
         for b, a in zip(self.pay_buttons, self.pays, strict=True):
@@ -72,6 +80,8 @@ class TunnelScene(Scene):
         self.board.submit(action)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.board.shown_view.viewer != self.viewer:
+            return  # the screen changed hands: this dialog's cards are not for whoever sits there
         a, f = self.ctx.assets, self.board.layout.font
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=242)
         t = self.tunnel
@@ -81,8 +91,7 @@ class TunnelScene(Scene):
         r = gm.route(t.route)
         blit_text(surface, a, f"Tunnel {gm.city_name(r.a)} \u2013 {gm.city_name(r.b)}", f + 2,
                   theme.TEXT, (self.box.centerx, self.box.y + 12), "midtop", bold=True)
-        msg = (f"The deck showed these cards: {t.extra} extra card"
-               f"{'s' if t.extra != 1 else ''} needed")
+        msg = f"The deck turned up these cards: {counted(t.extra, 'extra card')} needed"
         blit_text(surface, a, msg, f - 1, theme.TEXT_DIM,
                   (self.box.centerx, self.box.y + f * 2 + 6), "midtop")
         cw = int(self.card_h / 1.45)

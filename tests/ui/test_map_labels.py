@@ -1,0 +1,169 @@
+"""The map's layers and labels as drawn: trains under dots and labels, every label clear of
+every route's claimed-train footprint (so no train can cover a name in any game), the
+label metrics never smaller than the drawn text."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from ttr.engine import new_sim
+from ttr.maps.mapfile import MapDefinition, find_map
+from ttr.ui import geometry as geo
+from ttr.ui import theme
+from ttr.ui.assets import Assets
+from ttr.ui.maprender import MapRenderer, label_px
+from ttr.ui.viewport import BoardLayout, Viewport
+
+MAPS = ("usa", "europe")
+CLEAR_SIZES = [(1920, 1080), (3840, 2160)]
+"""Window sizes at which the labels are at least as big as the map's own layout
+assumes: there every label is clear of every train (smaller windows draw labels bigger
+than the map, relative to it; they are placed as well as they fit, above the trains)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    yield
+
+
+@pytest.fixture(scope="module")
+def maps() -> dict[str, MapDefinition]:
+    return {m: find_map(m) for m in MAPS}
+
+
+def _renderer(d: MapDefinition, size: tuple[int, int]) -> MapRenderer:
+    r = MapRenderer(d, Assets())
+    r.resize(Viewport.fit(d.layout.size, BoardLayout.compute(size, 5).map))
+    return r
+
+
+def _drawn_boxes(r: MapRenderer) -> dict[str, geo.Quad]:
+    """Each label's box as drawn: the real text size in the real font, plus the halo."""
+    assert r.vp is not None
+    px = label_px(r.vp.scale)
+    font = r.assets.font(px, bold=True, cond=True)
+    out = {}
+    for cid, place in r.labels.items():
+        w = max(font.size(t)[0] for t in place.lines) + 2 * geo.LABEL_PAD * px
+        h = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (
+            len(place.lines) - 1)
+        out[cid] = geo.rect_quad(*place.centre, w / r.vp.scale, h / r.vp.scale)
+    return out
+
+
+def test_label_width_estimate_covers_the_drawn_text(maps: dict[str, MapDefinition]) -> None:
+    """The pure layout check's text widths are never narrower than the font's."""
+    font = Assets().font(100, bold=True, cond=True)
+    names = {c.name for d in maps.values() for c in d.game_map.cities}
+    for name in names:
+        est = geo.text_width(name, 100)
+        assert font.size(name)[0] <= est <= font.size(name)[0] * 1.12 + 10, name
+    for name in ("Łódź", "Ærø", "Ελλάδα", "W", "i", "Ünïcödé (x/y)"):
+        assert font.size(name)[0] <= geo.text_width(name, 100), name
+
+
+@pytest.mark.parametrize("size", CLEAR_SIZES)
+@pytest.mark.parametrize("map_id", MAPS)
+def test_drawn_labels_clear_of_every_train_dot_and_label(
+        map_id: str, size: tuple[int, int], maps: dict[str, MapDefinition]) -> None:
+    d = maps[map_id]
+    r = _renderer(d, size)
+    assert r.vp is not None
+    field = geo.LabelField(d, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
+    problems = []
+    for cid, box in _drawn_boxes(r).items():
+        problems += [(cid, hit) for hit in field.conflicts(box)]
+        field.add_label(cid, box)
+    assert problems == []
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_no_train_over_a_label_in_200_random_final_positions(
+        map_id: str, maps: dict[str, MapDefinition]) -> None:
+    """Random games to the end; no claimed car (body and shadow) touches a label."""
+    d = maps[map_id]
+    r = _renderer(d, (1920, 1080))
+    assert r.vp is not None
+    boxes = list(_drawn_boxes(r).values())
+    shadow = geo.TRAIN_SHADOW / r.vp.scale
+    gm = d.game_map
+    claimed_total = 0
+    for g in range(200):
+        rng = random.Random(f"{map_id}:{g}")
+        sim = new_sim(gm, gm.rules(next(iter(gm.variants))), 2 + g % 4, f"{map_id}:{g}")
+        sim.play_random(rng)
+        owned = [gm.routes[i].id for i, o in enumerate(sim.owners) if o >= 0]
+        claimed_total += len(owned)
+        for rid in owned:
+            for q in r.slots[rid]:
+                foot = geo.train_footprint(q, shadow)
+                assert not any(geo.quads_overlap(foot, b) for b in boxes), rid
+    assert claimed_total > 200 * 15  # the games did claim routes
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_trains_are_drawn_under_dots_and_labels(map_id: str,
+                                                maps: dict[str, MapDefinition]) -> None:
+    """With every route claimed, the pixels of every label and every city dot are the
+    same as with none claimed: trains never cover a name or a city."""
+    d = maps[map_id]
+    r = _renderer(d, (1920, 1080))
+    vp = r.vp
+    assert vp is not None
+    rgb = list(theme.PLAYER_RGB.values())
+    n = len(d.game_map.routes)
+    empty = r.composed([None] * n, rgb).copy()
+    full = r.composed([i % 5 for i in range(n)], rgb)
+    assert pygame.image.tobytes(empty, "RGB") != pygame.image.tobytes(full, "RGB")
+    for cid, box in _drawn_boxes(r).items():
+        (x0, y0), (x1, y1) = vp.local(box[0]), vp.local(box[2])
+        rect = pygame.Rect(round(x0) + 1, round(y0) + 1, round(x1 - x0) - 2, round(y1 - y0) - 2)
+        a = pygame.image.tobytes(empty.subsurface(rect), "RGB")
+        assert a == pygame.image.tobytes(full.subsurface(rect), "RGB"), cid
+    for cid, pos in r.cities.items():
+        x, y = vp.local(pos)
+        rad = max(2, round(geo.CITY_RADIUS * vp.scale * 0.6))
+        rect = pygame.Rect(round(x) - rad, round(y) - rad, 2 * rad, 2 * rad)
+        a = pygame.image.tobytes(empty.subsurface(rect), "RGB")
+        assert a == pygame.image.tobytes(full.subsurface(rect), "RGB"), cid
+
+
+def test_claims_one_by_one_keep_labels_on_top(maps: dict[str, MapDefinition]) -> None:
+    """The incremental path (new claims composed again only where their cars are) leaves
+    the picture a full rebuild draws."""
+    d = maps["europe"]
+    r = _renderer(d, (1280, 720))
+    rgb = list(theme.PLAYER_RGB.values())
+    owners: list[int | None] = [None] * len(d.game_map.routes)
+    r.composed(owners, rgb)
+    for i in range(0, len(owners), 3):
+        owners[i] = i % 4
+        r.composed(owners, rgb)
+    step_by_step = pygame.image.tobytes(r.composed(owners, rgb), "RGB")
+    fresh = _renderer(d, (1280, 720))
+    assert pygame.image.tobytes(fresh.composed(owners, rgb), "RGB") == step_by_step
+
+
+def test_a_map_without_geography_still_draws(maps: dict[str, MapDefinition]) -> None:
+    from dataclasses import replace
+
+    d = maps["usa"]
+    bare = replace(d, layout=replace(d.layout, geography=None))
+    a = _renderer(bare, (1280, 720))
+    b = _renderer(d, (1280, 720))
+    assert a.static is not None and b.static is not None
+    assert a.static.get_size() == b.static.get_size()
+    assert pygame.image.tobytes(a.static, "RGB") != pygame.image.tobytes(b.static, "RGB")
+    # with geography the sea is where the map says
+    vp = b.vp
+    assert vp is not None and d.layout.geography is not None
+    x, y = vp.local((8, d.layout.size[1] / 2))  # the Pacific, off San Francisco
+    sea = b.static.get_at((round(x), round(y)))[:3]
+    assert sum(abs(p - q) for p, q in zip(sea, theme.SEA, strict=True)) < 60

@@ -1,0 +1,98 @@
+"""The wording helper: counted nouns, articles, card words and number glue for wrapping."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from ttr.engine import CardColor, Hand
+from ttr.ui.words import NBSP, a_an, card_noun, cards_words, counted, join_and, no_orphans, plural
+
+
+@pytest.mark.parametrize(("n", "noun", "text"), [
+    (1, "point", "1 point"), (2, "point", "2 points"), (0, "ticket", "0 tickets"),
+    (1, "locomotive", "1 locomotive"), (3, "locomotive", "3 locomotives"),
+    (2, "extra card", "2 extra cards"), (2, "city", "2 cities"), (2, "ferry", "2 ferries"),
+    (2, "bonus", "2 bonuses"), (2, "day", "2 days"), (-1, "point", "-1 points"),
+])
+def test_counted(n: int, noun: str, text: str) -> None:
+    assert counted(n, noun) == text
+
+
+def test_counted_with_an_irregular_plural() -> None:
+    assert counted(2, "regular one", "regular ones") == "2 regular ones"
+    assert plural("box") == "boxes" and plural("match") == "matches"
+
+
+@pytest.mark.parametrize(("word", "text"), [
+    ("orange", "an orange"), ("yellow", "a yellow"), ("red", "a red"), ("ace", "an ace"),
+    ("locomotive", "a locomotive"), ("European city", "a European city"),
+    ("8-car route", "an 8-car route"), ("one", "a one"), ("unique card", "a unique card"),
+    ("Orange", "an Orange"),
+])
+def test_article(word: str, text: str) -> None:
+    assert a_an(word) == text
+
+
+def test_card_words() -> None:
+    assert card_noun(CardColor.ORANGE) == "orange card"
+    assert card_noun(CardColor.LOCOMOTIVE) == "locomotive"
+    assert a_an(card_noun(CardColor.ORANGE)) == "an orange card"
+    assert cards_words(Hand.of(yellow=1, loco=1)) == "1 yellow + 1 locomotive"
+    assert cards_words(Hand.of(red=2, loco=2)) == "2 red + 2 locomotives"
+    assert cards_words(Hand.of()) == "nothing"
+    assert join_and(["a"]) == "a" and join_and(["a", "b", "c"]) == "a, b and c"
+
+
+def test_no_orphans_glues_numbers_to_their_words() -> None:
+    text = no_orphans("Europe: 1 long + 3 regular tickets, keep 2; 3 stations; European Express 10")
+    words = text.split(" ")  # where a wrap may break
+    assert f"Express{NBSP}10" in words and f"3{NBSP}stations;" in words
+    assert f"keep{NBSP}2;" in words and f"1{NBSP}long" in words
+    assert text.replace(NBSP, " ") == ("Europe: 1 long + 3 regular tickets, keep 2; 3 stations; "
+                                       "European Express 10")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _strings(path: Path) -> list[str]:
+    """Literal text in a module (f-string parts included); docstrings (bare strings) left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+    return [n.value for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+@pytest.mark.parametrize("path", sorted([*(ROOT / "ttr" / "ui").rglob("*.py"),
+                                         *(ROOT / "tools" / "editor").rglob("*.py")]),
+                         ids=lambda p: p.name)
+def test_no_hand_made_plurals_or_double_spaces_in_shown_text(path: Path) -> None:
+    for s in _strings(path):
+        assert "(s)" not in s, f"{path.name}: {s!r}: use words.counted"
+        if path.is_relative_to(ROOT / "ttr"):  # the editor aligns its columns with spaces
+            assert "  " not in s.strip(" "), f"{path.name}: double space in {s!r}"
+
+
+def test_log_lines_say_what_the_redacted_event_carries() -> None:
+    from ttr.engine import CardTaken, RouteClaimed, TicketsKept, redact
+    from ttr.maps.mapfile import find_map
+    from ttr.ui.scenes.board_text import log_line
+
+    gm = find_map("usa").game_map
+    names = ["You", "Ada"]
+    drew = CardTaken(1, "deck", None, CardColor.ORANGE)
+    assert log_line(drew, gm, names) == "Ada drew an orange card from the deck"
+    assert log_line(redact(drew, 0), gm, names) == "Ada drew a card from the deck"
+    loco = CardTaken(1, "faceup", 2, CardColor.LOCOMOTIVE)
+    assert log_line(redact(loco, 0), gm, names) == "Ada took a locomotive"
+    claim = RouteClaimed(1, "kansas-city-omaha", Hand.of(yellow=1, loco=1), 1)
+    assert log_line(claim, gm, names) == ("Ada claimed Kansas City\u2013Omaha with 1 yellow + "
+                                          "1 locomotive (1 point)")
+    kept = TicketsKept(1, ("denver-el-paso", "boston-miami"), 2, 1)
+    assert log_line(redact(kept, 0), gm, names) == "Ada kept 2 tickets and returned 1"
+    assert log_line(kept, gm, names) == ("Ada kept 2 tickets: Denver\u2013El Paso, "
+                                         "Boston\u2013Miami; returned 1")

@@ -1,0 +1,64 @@
+"""Opening the display and the sound device: a clear message when there is no display,
+and no noise on the terminal when there is no sound card.
+
+Without a display SDL quietly falls back to an invisible "offscreen" window, so a player
+would see nothing at all; `open_display` refuses that unless such a driver was asked
+for (`SDL_VIDEODRIVER=dummy` for a headless run, as the tests do). Audio libraries
+print their own errors straight to the terminal when no device answers;
+`quiet_stderr` hides those while the mixer starts (the reason is logged instead).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+NO_DISPLAY = ("no display found: run it on a desktop, or set SDL_VIDEODRIVER=dummy "
+              "for a headless run")
+
+
+class NoDisplayError(RuntimeError):
+    """There is no screen to open a window on."""
+
+
+def open_display() -> str:
+    """Start pygame's video and fonts; returns the video driver's name.
+
+    Raises:
+        NoDisplayError: no display, and no headless driver was asked for.
+    """
+    import pygame
+
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    try:
+        with quiet_stderr():  # SDL's notes on the drivers it tries (Wayland, X11 ...)
+            pygame.display.init()
+    except pygame.error as e:
+        raise NoDisplayError(f"{NO_DISPLAY} ({e})") from None
+    driver = str(pygame.display.get_driver()).lower()
+    if driver in HEADLESS_DRIVERS and driver != asked:
+        pygame.display.quit()
+        raise NoDisplayError(NO_DISPLAY)
+    pygame.font.init()
+    return driver
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send what C libraries write to the terminal's error stream nowhere, for a moment."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
