@@ -10,6 +10,7 @@ import pytest
 from tests.saves.test_stats import finished_game
 from ttr.engine import KeepTickets, TtrError
 from ttr.game.coach import can_hint, start_hint, start_review
+from ttr.game.replays import Timeline
 from ttr.game.session import GameSession, SeatSpec
 from ttr.maps.mapfile import find_map
 from ttr.store.record import GameRecord, SeatRecord
@@ -101,11 +102,18 @@ def test_old_statistics_without_hints_still_add_up(tmp_path: Path) -> None:
     assert store.players()["Ana"].overall.hints == 0
 
 
-def test_review_from_a_record() -> None:
+def test_review_from_a_record_points_at_replay_frames() -> None:
     record, _ = finished_game(5, ("human", "medium"))
     gm = find_map("usa").game_map
-    job = start_review(record, gm, 0, workers=0)
+    job = start_review(record, gm, 0, workers=0, iterations=2)
     assert job.decisions and all(d.view.viewer == 0 for d in job.decisions)
+    review = job.result()
+    timeline = Timeline(record, gm)
+    for m in review.mistakes:
+        before = timeline.frame(m.step)  # the position the player decided in
+        assert before.view.public.current == 0
+        assert timeline.frame(m.step + 1).turn == m.turn  # the turn the viewer shows
+    job = start_review(record, gm, 0, workers=1)
     job.cancel()
     with pytest.raises(TtrError):
         start_review(record, gm, 7)

@@ -170,3 +170,15 @@ def test_review_on_workers_reports_progress_and_cancels() -> None:
     assert job.done()
     with pytest.raises(ReviewCancelled):
         job.result()
+
+
+def test_the_coach_words_cards_as_the_screens_do() -> None:
+    from ttr.ai.wording import CARD_WORDS, and_list, cards_words
+    from ttr.ui import words
+    from ttr.ui.theme import CARD_NAMES
+
+    assert [CARD_NAMES[c] for c in sorted(CARD_NAMES)] == list(CARD_WORDS)
+    for hand in ("red:4", "red:2,loco:1", "loco:3", "blue:1,loco:1"):
+        assert cards_words(Hand.parse(hand)) == words.cards_words(Hand.parse(hand))
+    for items in ([], ["a"], ["a", "b"], ["a", "b", "c"]):
+        assert and_list(items) == words.join_and(items)

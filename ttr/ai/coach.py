@@ -9,7 +9,7 @@ reads nothing but that view, the same fair-play rule the computer players follow
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ttr.ai.expert import ExpertAgent
 from ttr.ai.reasons import reason
@@ -51,6 +51,7 @@ def hint(view: PlayerView, rng: random.Random | None = None, budget: float = HIN
         raise TtrError("a hint is for the player whose turn it is, from their own view")
     if rng is None:
         rng = random.Random(f"hint:{view.public.turn}:{view.me.seat}:{view.public.stage}")
+    view = replace(view, log=())  # the search sends the view to its workers: keep it small
     thought = ExpertAgent(iterations, workers).think(view, rng, budget)
     return Hint(thought.action, move_words(view, thought.action),
                 reason(thought.ctx, thought.action))

@@ -85,7 +85,8 @@ class Mistake:
     step: int
     """Replay frame showing the position (actions played before the decision)."""
     turn: int
-    """The game's turn counter at the decision."""
+    """The decision's turn as the replay viewer counts it (0: the first ticket choice,
+    then 1, 2, ...)."""
     played: str
     better: str
     loss: float
@@ -264,7 +265,7 @@ def summarize(decisions: Sequence[Decision], verdicts: Sequence[Verdict], final:
         assert v.better is not None
         mistakes.append(Mistake(
             step=v.step,
-            turn=d.view.public.turn,
+            turn=0 if d.view.public.stage == Stage.INITIAL_TICKETS else d.view.public.turn + 1,
             played=move_words(d.view, d.played),
             better=move_words(d.view, v.better),
             loss=round(v.loss, 1),

@@ -1,4 +1,8 @@
-"""Plain words for moves, cards, routes and tickets (the coach never shows notation)."""
+"""Plain words for moves, cards, routes and tickets (the coach never shows notation).
+
+The card names and the payment format are those of the screens (`ttr.ui.words`,
+which this layer cannot import; a test keeps the two in step).
+"""
 
 from __future__ import annotations
 
@@ -38,9 +42,9 @@ def card_word(color: int | CardColor, count: int = 1) -> str:
 
 
 def cards_words(hand: Hand) -> str:
-    """`4 red`, `2 red and 1 locomotive`, `3 locomotives`."""
+    """`4 red`, `2 red + 1 locomotive`, `3 locomotives` (as the screens write payments)."""
     parts = [f"{n} {card_word(c, n)}" for c, n in enumerate(hand.counts) if n]
-    return and_list(parts) if parts else "no cards"
+    return " + ".join(parts) or "nothing"
 
 
 def and_list(items: Sequence[str]) -> str:

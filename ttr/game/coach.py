@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 
 from ttr.ai.coach import HINT_BUDGET, Hint, hint
-from ttr.ai.review import Review, ReviewCancelled, ReviewJob
+from ttr.ai.review import ITERATIONS, Review, ReviewCancelled, ReviewJob
 from ttr.ai.worker import warm_up
 from ttr.engine import GameMap, PlayerView, Seat, TtrError, new_game, parse_action
 from ttr.game.session import GameSession
@@ -116,8 +116,9 @@ def start_hint(session: GameSession, budget: float = HINT_BUDGET,
 
 
 def start_review(record: GameRecord, game_map: GameMap, seat: Seat,
-                 workers: int | None = None) -> ReviewJob:
-    """Review `seat`'s decisions in a recorded game on worker processes.
+                 workers: int | None = None, iterations: int = ITERATIONS) -> ReviewJob:
+    """Review `seat`'s decisions in a recorded game on worker processes (`workers` 0:
+    judged here when the result is asked for; `iterations`: at most per decision).
 
     Raises:
         TtrError: no such seat, the map changed, or an action is unreadable or illegal.
@@ -127,4 +128,4 @@ def start_review(record: GameRecord, game_map: GameMap, seat: Seat,
     record.replay(game_map)  # checks the map and every action, with a clear message
     start = new_game(game_map, record.config, len(record.seats), record.seed)
     actions = [parse_action(text) for text in record.actions]
-    return ReviewJob(start, actions, seat, workers)
+    return ReviewJob(start, actions, seat, workers, iterations)
