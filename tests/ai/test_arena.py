@@ -32,7 +32,7 @@ def test_schedule_pairs_every_deal_in_every_seating() -> None:
     ("medium,medium", 2, "twice"),
     ("medium,easy", 3, "at least 3"),
     ("medium@fast,easy", 2, "thinking time"),
-    ("medium#10,easy", 2, "only hard"),
+    ("medium#10,easy", 2, "only hard and expert"),
     ("hard#lots,easy", 2, "iteration count"),
     ("hard#0,easy", 2, "iteration count"),
 ])

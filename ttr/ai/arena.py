@@ -47,7 +47,8 @@ class AgentSpec:
     name: str
     budget: float
     iterations: int | None = None
-    """Hard's search iterations per decision (`hard#N`): the same moves on any machine."""
+    """Search iterations per decision (`hard#N`, `expert#N`): the same moves on any
+    machine."""
 
     @property
     def label(self) -> str:
@@ -83,10 +84,12 @@ def parse_agents(text: str, players: int) -> list[AgentSpec]:
         info = agent_info(name)  # raises on an unknown name
         iterations = None
         if hash_mark:
-            if name != "hard":
-                raise TtrError(f"{part!r}: only hard searches, so only hard takes #iterations")
+            if not info.fixed_iterations:
+                raise TtrError(f"{part!r}: only hard and expert search, so only they take "
+                               "#iterations")
             if not count.isdigit() or not 0 < int(count) <= 10_000:
-                raise TtrError(f"bad iteration count in {part!r} (use hard#N, N from 1 to 10000)")
+                raise TtrError(f"bad iteration count in {part!r} (use {name}#N, N from 1 "
+                               "to 10000)")
             iterations = int(count)
         try:
             b = float(budget) if budget else info.budget

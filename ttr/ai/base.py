@@ -36,6 +36,8 @@ class AgentInfo:
     """Default thinking time in seconds."""
     level: bool = True
     """Offered as an opponent level in the setup screen."""
+    fixed_iterations: bool = False
+    """Its factory's agent takes a fixed number of search iterations (`name#N`)."""
 
 
 AGENTS: dict[str, AgentInfo] = {}

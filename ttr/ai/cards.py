@@ -48,6 +48,12 @@ def card_needs(
     return Needs(tuple(hand), tuple(colored), tuple(gray), deficit)
 
 
+def locos_short(needs: Needs) -> int:
+    """Locomotives the plan's ferries still lack when they are all it lacks (else 0)."""
+    short = needs.colored[LOCO] - needs.hand[LOCO]
+    return short if 0 < short == needs.deficit else 0
+
+
 def color_value(needs: Needs, hand: Sequence[int], c: int) -> float:
     """Worth of one more card of colour `c` (1.0 = fills a gap in the plan)."""
     short = needs.colored[c] - hand[c]

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 
 from ttr.ai.blocking import block_values
-from ttr.ai.cards import card_needs, choose_payment, color_value
-from ttr.ai.planning import Network, Plan, network_for, shortest_path, ticket_plan
+from ttr.ai.cards import card_needs, choose_payment, color_value, locos_short
+from ttr.ai.planning import Network, Plan, network_for, shortest_path, ticket_plan, unserved
 from ttr.engine import (
     LOCO,
     Action,
@@ -72,6 +72,9 @@ class Style:
     tunnel_spare: int = 0
     """Europe: claim a tunnel only with this many cards (its colour or locomotives) left
     over to pay the revealed extra, except in the final round; collect them first."""
+    ferry_locos: bool = False
+    """Europe: take a face-up locomotive when the plan's ferries lack locomotives and
+    nothing else (blind draws find one in about 8 cards)."""
 
 
 class Context:
@@ -298,6 +301,26 @@ def points_claim(ctx: Context, longest: bool, min_len: int) -> ClaimRoute | None
     return choose_payment(gm, ctx.claims[best[1]], ctx.needs)
 
 
+def surplus_claim(ctx: Context) -> ClaimRoute | None:
+    """The best-scoring claim of 3+ trains paid only with cards the plan does not need,
+    leaving the plan its trains and a few spare."""
+    spare = ctx.trains - ctx.plan_spaces - 3
+    needed = ctx.needs.colored
+    best: tuple[float, ClaimRoute] | None = None
+    for r, claims in ctx.claims.items():
+        route = ctx.gm.routes[r]
+        if route.length < 3 or route.length > spare or _twin_planned(ctx, r):
+            continue
+        for a in claims:
+            pay = a.payment.counts
+            if pay[LOCO] or any(pay[c] and ctx.hand[c] - pay[c] < needed[c] for c in range(8)):
+                continue
+            score = ctx.cfg.points_for(route.length) - (1 if route.tunnel else 0)
+            if best is None or score > best[0]:
+                best = (score, a)
+    return None if best is None else best[1]
+
+
 def block_claim(ctx: Context, threshold: float) -> ClaimRoute | None:
     """A cheap affordable claim that costs the opponent a long detour (2 players)."""
     if not ctx.claims or ctx.view.public.turns_left is not None:
@@ -318,14 +341,12 @@ def block_claim(ctx: Context, threshold: float) -> ClaimRoute | None:
 
 
 def station_build(ctx: Context) -> BuildStation | None:
-    """Europe: a station at an end of a route the plan borrows."""
+    """Europe: a station at an end of a borrowed route that no built station serves."""
     if not ctx.plan.borrowed:
         return None
     cities: set[str] = set()
-    for r in ctx.plan.borrowed:
+    for r in unserved(ctx.net, sorted(ctx.plan.borrowed)):
         a, b = ctx.gm.ends[r]
-        if a in ctx.net.station_cities or b in ctx.net.station_cities:
-            continue
         cities.update((ctx.gm.cities[a].id, ctx.gm.cities[b].id))
     options = [a for a in ctx.view.legal if isinstance(a, BuildStation) and a.city in cities]
     if not options:
@@ -364,12 +385,15 @@ def draw_choice(ctx: Context, rng: random.Random, second: bool) -> Action:
             if best is None or v > best[0]:
                 best = (v, a.slot)
     has_deck = any(isinstance(a, DrawDeck) for a in legal)
+    locos = [] if second else [
+        a for a in legal if isinstance(a, DrawFaceUp) and faceup[a.slot] == LOCO
+    ]
+    if locos and ctx.style.ferry_locos and locos_short(ctx.needs):
+        return locos[0]
     if best is not None and (best[0] >= 0.9 or not has_deck):
         return DrawFaceUp(best[1])
-    if not second:
-        locos = [a for a in legal if isinstance(a, DrawFaceUp) and faceup[a.slot] == LOCO]
-        if locos and ctx.needs.deficit >= 3 and (best is None or best[0] < 0.5):
-            return locos[0]
+    if locos and ctx.needs.deficit >= 3 and (best is None or best[0] < 0.5):
+        return locos[0]
     if has_deck:
         return DrawDeck()
     if best is not None:

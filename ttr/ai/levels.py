@@ -24,6 +24,7 @@ STRONG = Style(
     more_tickets_turns=14,
     block=8.0,
     tunnel_spare=1,
+    ferry_locos=True,
 )
 """Hard's policy: Medium's planning with end-game timing, longest-path care, turns left
 estimated from the seats' pace, safer tickets (kept only with ample slack, drawn only

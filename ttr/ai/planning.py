@@ -32,21 +32,24 @@ class Network:
     edge). Read-only once built.
     """
 
-    __slots__ = ("game_map", "owned", "open", "borrow", "station_cities", "costs")
+    __slots__ = ("game_map", "owned", "open", "borrow", "station_cities", "stations_left",
+                 "costs")
     game_map: GameMap
     owned: frozenset[int]
     open: frozenset[int]
     borrow: frozenset[int]
     station_cities: frozenset[int]
+    stations_left: int
+    """Stations the seat may still build (each borrows one route)."""
     costs: list[float]
     """Plan cost of using each route (INF if unusable), by route index."""
 
     def __init__(self, game_map: GameMap, owned: frozenset[int], open: frozenset[int],
                  borrow: frozenset[int] = frozenset(),
-                 station_cities: frozenset[int] = frozenset()) -> None:
+                 station_cities: frozenset[int] = frozenset(), stations_left: int = 0) -> None:
         self.game_map = game_map
         self.owned, self.open, self.borrow = owned, open, borrow
-        self.station_cities = station_cities
+        self.station_cities, self.stations_left = station_cities, stations_left
         costs = [INF] * len(game_map.routes)
         ends = game_map.ends
         for r in borrow:
@@ -107,7 +110,7 @@ def network_from(
         open_.add(i)
     if not stations_left:  # only routes touching an existing station can be borrowed
         borrow = {r for r in borrow if gm.ends[r][0] in mine or gm.ends[r][1] in mine}
-    return Network(gm, frozenset(owned), frozenset(open_), frozenset(borrow), mine)
+    return Network(gm, frozenset(owned), frozenset(open_), frozenset(borrow), mine, stations_left)
 
 
 def shortest_path(
@@ -220,9 +223,18 @@ def _plan_in_order(net: Network, order: list[str]) -> Plan:
     lost: list[str] = []
     done: list[str] = []
     cost = 0.0
+    no_borrowing: Network | None = None
     for tid in order:
         t = gm.ticket_by_id[tid]
-        found = _cheapest(net, costs, gm.city_index[t.a], gm.city_index[t.b])
+        a, b = gm.city_index[t.a], gm.city_index[t.b]
+        found = _cheapest(net, costs, a, b)
+        if found is not None and net.borrow and not stations_suffice(
+            net, [r for r in (*free, *found[1]) if r in net.borrow]
+        ):  # more borrowed routes than stations: go without new borrowing
+            if no_borrowing is None:
+                no_borrowing = Network(gm, net.owned, net.open, frozenset(),
+                                       net.station_cities, net.stations_left)
+            found = shortest_path(no_borrowing, a, b, free)
         if found is None:
             lost.append(tid)
             continue
@@ -235,6 +247,30 @@ def _plan_in_order(net: Network, order: list[str]) -> Plan:
     routes = frozenset(r for r in free if r in net.open)
     borrowed = frozenset(r for r in free if r in net.borrow)
     return Plan(cost, routes, borrowed, tuple(lost), tuple(done))
+
+
+def stations_suffice(net: Network, borrowed: Sequence[int]) -> bool:
+    """Whether each route in `borrowed` can have a station of its own: a built station
+    at one of its ends (a station borrows one route) or one of the stations left."""
+    return len(unserved(net, borrowed)) <= net.stations_left
+
+
+def unserved(net: Network, borrowed: Sequence[int]) -> list[int]:
+    """The routes of `borrowed` that no built station can serve (each serves one),
+    so each needs a new station."""
+    match: dict[int, int] = {}
+    return [r for r in borrowed if not _serve(net, r, match, set())]
+
+
+def _serve(net: Network, r: int, match: dict[int, int], seen: set[int]) -> bool:
+    """Give route `r` a built station (augmenting path; `match` is city -> route)."""
+    for city in net.game_map.ends[r]:
+        if city in net.station_cities and city not in seen:
+            seen.add(city)
+            if city not in match or _serve(net, match[city], match, seen):
+                match[city] = r
+                return True
+    return False
 
 
 def completed(gm: GameMap, owned: Iterable[int], tickets: Iterable[str]) -> list[bool]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ttr.ai.base import AgentInfo, register
+from ttr.ai.expert import ExpertAgent
 from ttr.ai.greedy import GreedyAgent
 from ttr.ai.levels import BeginnerAgent, EasyAgent, MediumAgent
 from ttr.ai.random_agent import RandomAgent
@@ -45,6 +46,18 @@ register(
         "Strong planner that also searches sampled futures, blocks, and times the end game.",
         HardAgent,
         budget=0.8,
+        fixed_iterations=True,
+    )
+)
+register(
+    AgentInfo(
+        "expert",
+        "Expert",
+        "Hard's planner searching many more sampled futures on every core; thinks up to "
+        "2 seconds a move.",
+        ExpertAgent,
+        budget=2.0,
+        fixed_iterations=True,
     )
 )
 register(

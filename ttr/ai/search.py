@@ -1,19 +1,18 @@
 """Hard: the strong plan player's moves, checked by determinized Monte Carlo search.
 
-At each main-turn and ticket decision Hard lists a few candidate moves (its policy's
-choice, the best planned and point-scoring claims, a station, drawing cards, drawing
-tickets; every keepable ticket set) and runs information-set Monte Carlo search over
-them: each iteration samples the hidden state consistently with the view
-(`determinize`), plays every candidate from it with the fast `rollout.Playout` policy
-on the same playout seed, and scores the seat's margin over the best other seat.
-Statistics are grouped by Hard's own candidate move, as ISMCTS does at its root
-(a one-level information-set search). The search stops at 85% of the thinking
+At each main-turn decision (unless its policy draws tickets) Hard lists a few
+candidate moves (its policy's choice, the best planned and point-scoring claims, a
+station, drawing cards) and runs information-set Monte Carlo search over them: each
+iteration samples the hidden state consistently with the view (`determinize`), plays
+every candidate from it with the fast `rollout.Playout` policy on the same playout
+seed, and scores the seat's margin over the best other seat (`paired`). Statistics
+are grouped by Hard's own candidate move, as ISMCTS does at its root (a one-level
+information-set search). The search stops at 85% of the thinking
 budget; a candidate replaces the policy's move only if it is clearly better.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -28,16 +27,14 @@ from ttr.ai.heuristic import (
     station_build,
 )
 from ttr.ai.levels import STRONG
-from ttr.ai.rollout import Playout
+from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.engine import (
     Action,
     ClaimRoute,
     DrawTickets,
     KeepTickets,
     PlayerView,
-    Sim,
     Stage,
-    determinize,
 )
 
 MAX_KEEP_CANDIDATES = 8
@@ -118,62 +115,19 @@ def search(view: PlayerView, cands: list[Action], rng: random.Random, deadline: 
     `max_iterations` is given, for that many iterations regardless of the clock.
 
     Each iteration samples one hidden state and one playout seed and plays every
-    candidate from it (common random numbers), so candidates are compared on the
-    same futures. A candidate replaces the policy's move (the first) only if its mean
-    paired gain is above `SWITCH_MARGIN` and two standard errors.
+    candidate from it (`paired.playout_margins`). A candidate replaces the policy's
+    move (the first) only if its mean paired gain is above `SWITCH_MARGIN` and two
+    standard errors.
     """
-    assert view.me is not None
-    k = len(cands)
-    gains: list[list[float]] = [[] for _ in range(k)]
+    gains = Gains(len(cands))
     while (
         time.perf_counter() < deadline if max_iterations is None
-        else len(gains[0]) < max_iterations
+        else gains.n < max_iterations
     ):
         try:
-            margins = sample_margins(view, cands, rng)
+            gains.add(playout_margins(view, cands, new_seeds(rng, 1)))
         except AssertionError:  # an engine inconsistency: trust the policy
             return cands[0]
-        for i in range(k):
-            gains[i].append(margins[i] - margins[0])
-        if len(gains[0]) >= MIN_ITERATIONS and not any(_could_win(g) for g in gains[1:]):
+        if gains.n >= MIN_ITERATIONS and not gains.could_beat(SWITCH_MARGIN):
             break
-    best, best_mean = 0, 0.0
-    for i in range(1, k):
-        g = gains[i]
-        if len(g) < 4:
-            continue
-        mean = sum(g) / len(g)
-        var = sum((x - mean) ** 2 for x in g) / (len(g) - 1)
-        if mean > max(SWITCH_MARGIN, 2 * math.sqrt(var / len(g)), best_mean):
-            best, best_mean = i, mean
-    return cands[best]
-
-
-def sample_margins(view: PlayerView, cands: list[Action], rng: random.Random) -> list[int]:
-    """One iteration of the search: sample the hidden state once, play every candidate
-    from it with the playout policy on the same playout seed, and return each one's
-    final margin (the seat's score minus the best other seat's).
-
-    Raises:
-        AssertionError: `determinize` found the view inconsistent.
-    """
-    assert view.me is not None
-    seat = view.me.seat
-    base = Sim.thaw(determinize(view, rng))
-    seed = rng.getrandbits(32)
-    margins = []
-    for action in cands:
-        sim = base.copy()
-        sim.step(action)
-        Playout(sim).run(random.Random(seed))
-        res = sim.results()
-        mine = res.players[seat].total
-        margins.append(mine - max(p.total for p in res.players if p.seat != seat))
-    return margins
-
-
-def _could_win(g: list[float]) -> bool:
-    """Whether paired gains `g` leave room for a mean above `SWITCH_MARGIN`."""
-    mean = sum(g) / len(g)
-    var = sum((x - mean) ** 2 for x in g) / (len(g) - 1)
-    return mean + 2 * math.sqrt(var / len(g)) > SWITCH_MARGIN
+    return cands[gains.best(SWITCH_MARGIN)]

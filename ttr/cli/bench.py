@@ -171,14 +171,14 @@ def hard_positions(gm: GameMap, cfg: RulesConfig, count: int, seed: int) -> Hard
 
 def hard_round(work: HardWork, iterations: int) -> dict[str, float]:
     """One round of Hard's search iterations on every position (CPU seconds)."""
-    from ttr.ai.search import sample_margins
+    from ttr.ai.paired import new_seeds, playout_margins
 
     playouts = 0
     start = time.process_time()
     for k, (view, cands) in enumerate(work):
         rng = random.Random(k)
         for _ in range(iterations):
-            sample_margins(view, cands, rng)
+            playout_margins(view, cands, new_seeds(rng, 1))
         playouts += iterations * len(cands)
     return {"seconds": time.process_time() - start, "iterations": iterations * len(work),
             "playouts": playouts}

@@ -324,7 +324,18 @@ class GameSession(ScreenOwner):
             session._log.extend(tr.events)
         session._state = state
         session.record.actions[:] = record.actions
+        session.record.seats = tuple(  # keeps the hints counted so far
+            replace(s, hints=r.hints) for s, r in zip(session.record.seats, record.seats,
+                                                      strict=True))
         return session
+
+    def count_hint(self, seat: Seat) -> int:
+        """Count a hint shown to `seat` in the record (and so in the statistics); returns
+        the seat's hints so far."""
+        seats = list(self.record.seats)
+        seats[seat] = replace(seats[seat], hints=seats[seat].hints + 1)
+        self.record.seats = tuple(seats)
+        return seats[seat].hints
 
     def save(self, path: str | Path) -> None:
         """Write the game record (replays to the current state)."""

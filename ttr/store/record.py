@@ -40,11 +40,20 @@ _WORD = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """A seat: display name, colour name and kind (`human` or an agent name)."""
+    """A seat: display name, colour name, kind (`human` or an agent name) and the number
+    of hints the seat's player asked for (optional in files: 0 when absent)."""
 
     name: str
     color: str
     kind: str
+    hints: int = 0
+
+
+def _seat_dict(seat: SeatRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": seat.name, "color": seat.color, "kind": seat.kind}
+    if seat.hints:
+        out["hints"] = seat.hints
+    return out
 
 
 @dataclass(slots=True)
@@ -87,7 +96,7 @@ class GameRecord:
             "variant": self.variant,
             "config": self.config.to_dict(),
             "seed": self.seed,
-            "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in self.seats],
+            "seats": [_seat_dict(s) for s in self.seats],
             "actions": list(self.actions),
         }
 
@@ -198,5 +207,8 @@ def _seats(items: list[Any]) -> tuple[SeatRecord, ...]:
             color = next(c for c in SEAT_COLORS if c not in used)
         used.add(color)
         name = clean_text(s["name"], MAX_NAME, fallback=f"Player {i + 1}")
-        seats.append(SeatRecord(name, color, kind))
+        hints = s.get("hints", 0)
+        if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= 10**6:
+            raise TtrError(f"record: seats[{i}].hints must be a whole number of hints")
+        seats.append(SeatRecord(name, color, kind, hints))
     return tuple(seats)

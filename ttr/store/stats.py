@@ -1,9 +1,9 @@
 """Statistics of finished games, per player name, kept as JSON in the user data folder.
 
 Each finished game adds one summary (map, variant, every seat's name, kind, score,
-rank, tickets and longest-path bonus). Aggregates are computed on demand: games,
-wins, average score, tickets completed %, longest path bonuses, overall and by map,
-variant and opponent level, plus the score history for a chart.
+rank, tickets, longest-path bonus and hints used). Aggregates are computed on demand:
+games, wins, average score, tickets completed %, longest path bonuses, hints, overall
+and by map, variant and opponent level, plus the score history for a chart.
 
 Nothing is ever lost: the file is read with the safe reader and every entry checked
 into a `GameSummary` (an entry that fails is skipped on screen but kept in the file);
@@ -53,6 +53,7 @@ def game_summary(record: GameRecord, result: GameResult,
                 "tickets": len(p.tickets),
                 "completed": p.completed,
                 "longest_bonus": p.longest_bonus > 0,
+                "hints": seat.hints,
             }
             for seat, p in zip(record.seats, result.players, strict=True)
         ],
@@ -69,6 +70,8 @@ class Tally:
     tickets: int = 0
     completed: int = 0
     longest_bonuses: int = 0
+    hints: int = 0
+    """Hints asked for (summaries written before hints existed count none)."""
 
     def add(self, seat: SeatSummary) -> None:
         """Count one game of this player."""
@@ -78,6 +81,7 @@ class Tally:
         self.tickets += seat.tickets
         self.completed += seat.completed
         self.longest_bonuses += seat.longest_bonus
+        self.hints += seat.hints
 
     @property
     def average_score(self) -> float:
@@ -114,6 +118,8 @@ class SeatSummary:
     tickets: int
     completed: int
     longest_bonus: bool
+    hints: int = 0
+    """Hints the player asked for (entries written before hints existed have none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +159,9 @@ def parse_summary(raw: Any) -> GameSummary | None:
         if score is None or rank is None or tickets is None or completed is None \
                 or not name or not kind:
             return None
+        hints = _number(s.get("hints", 0), 0, 10**6) or 0  # optional: a bad count is none
         seats.append(SeatSummary(name, kind, score, rank, tickets, completed,
-                                 bool(s.get("longest_bonus", False))))
+                                 bool(s.get("longest_bonus", False)), hints))
     return GameSummary(texts[0], texts[1], texts[2], tuple(seats))
 
 

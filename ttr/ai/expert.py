@@ -1,0 +1,135 @@
+"""Expert: Hard's policy and search, with more candidates, on every core.
+
+Expert plays the same policy as Hard (`levels.STRONG`) and checks it with the same
+paired playouts (`paired`), but spreads the iterations over worker processes
+(`parallel`, `worker.shared_pool`), so it runs several times as many in its longer
+budget; it samples the other seats' tickets from what their routes give away
+(`inference`) instead of uniformly; it also searches tunnel payments, and besides
+Hard's candidates it compares a face-up locomotive, a claim paid with cards its plan
+does not need, a blocking claim and the best point claim of any length. With more
+iterations it can trust smaller gains, so a candidate replaces the policy's move from
+`SWITCH_MARGIN` points (Hard: 3).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ttr.ai.heuristic import (
+    Context,
+    PlanPlayer,
+    block_claim,
+    points_claim,
+    surplus_claim,
+)
+from ttr.ai.inference import ticket_prior
+from ttr.ai.levels import STRONG
+from ttr.ai.paired import Gains
+from ttr.ai.parallel import parallel_gains
+from ttr.ai.search import candidates
+from ttr.ai.worker import shared_pool, worker_count
+from ttr.engine import (
+    LOCO,
+    Action,
+    DrawFaceUp,
+    DrawTickets,
+    PayTunnel,
+    PlayerView,
+    Stage,
+    WithdrawTunnel,
+)
+
+SWITCH_MARGIN = 2.0
+"""Points of mean paired gain a candidate needs to replace the policy's move."""
+MIN_ITERATIONS = 16
+"""Iterations before the search may stop because no candidate can still win."""
+DEADLINE_SHARE = 0.8
+"""Share of the budget the search may use (the rest covers planning and messages)."""
+SOFT_SHARE = 0.4
+"""Share of the budget after which the search stops unless a candidate leads the
+policy's move (most decisions are clear: this keeps the median time low)."""
+
+
+class ExpertAgent:
+    """Hard's policy checked by parallel determinized search on every core."""
+
+    name = "expert"
+
+    def __init__(self, iterations: int | None = None, workers: int | None = None) -> None:
+        self.policy = PlanPlayer(STRONG)
+        self.iterations = iterations
+        """None: search within the budget. A number: that many iterations at most per
+        decision, whatever the clock (`expert#N`): the same moves on every machine."""
+        self.workers = workers
+        """Worker processes to use (None: `workers.worker_count()`; 0: none, search
+        in this process)."""
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: float = 2.0) -> Action:
+        """The policy's move, or a candidate the search finds clearly better."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.think(view, rng, budget).action
+
+    def think(self, view: PlayerView, rng: random.Random, budget: float = 2.0) -> Thought:
+        """The move and how it was found (`view` must have a legal move)."""
+        start = time.perf_counter()
+        ctx = Context(view, STRONG)
+        default = self.policy.decide(ctx, rng)
+        searching = budget > 0 if self.iterations is None else self.iterations > 0
+        cands = expert_candidates(ctx, default, rng) if searching else [default]
+        if len(cands) < 2:
+            return Thought(default, ctx, cands, None)
+        workers = worker_count() if self.workers is None else self.workers
+        pool = shared_pool() if workers > 0 else None
+        try:
+            gains = parallel_gains(
+                view, cands, rng, pool, max(1, workers),
+                deadline=start + DEADLINE_SHARE * budget, iterations=self.iterations,
+                switch=SWITCH_MARGIN, min_iterations=MIN_ITERATIONS,
+                soft_deadline=start + SOFT_SHARE * budget, prior=ticket_prior(view),
+            )
+        except AssertionError:  # an engine inconsistency: trust the policy
+            return Thought(default, ctx, cands, None)
+        return Thought(cands[gains.best(SWITCH_MARGIN)], ctx, cands, gains)
+
+
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """One decision of Expert: the move, the policy's picture of the position, the
+    candidates compared (the policy's move first) and their gains (None: no search)."""
+
+    action: Action
+    ctx: Context
+    cands: list[Action]
+    gains: Gains | None
+
+
+def expert_candidates(ctx: Context, default: Action, rng: random.Random) -> list[Action]:
+    """The moves Expert compares, the policy's first (none to compare: just it).
+
+    Ticket choices stay with the policy, as in Hard: playouts never draw tickets and
+    let every seat follow its plan undisturbed, so they judge tickets too kindly.
+    """
+    view = ctx.view
+    stage = view.public.stage
+    out: list[Action] = [default]
+    if stage == Stage.TUNNEL_PAY:
+        pays = [a for a in view.legal if isinstance(a, PayTunnel)]
+        if pays:
+            out.append(min(pays, key=lambda a: (a.extra.count(LOCO), str(a.extra))))
+        out.append(WithdrawTunnel())
+    elif stage == Stage.CHOOSE_ACTION and not isinstance(default, DrawTickets):
+        out += candidates(ctx, default, rng)
+        faceup = view.public.faceup
+        out += [a for a in view.legal if isinstance(a, DrawFaceUp) and faceup[a.slot] == LOCO][:1]
+        for extra in (surplus_claim(ctx), block_claim(ctx, 4.0),
+                      points_claim(ctx, True, min_len=1)):
+            if extra is not None:
+                out.append(extra)
+    unique: list[Action] = []
+    for a in out:
+        if a not in unique and a in view.legal:
+            unique.append(a)
+    return unique

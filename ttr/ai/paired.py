@@ -1,0 +1,106 @@
+"""Paired playouts: the measurement Hard, Expert, hints and reviews share.
+
+One iteration samples the hidden state once (`determinize` of the seat's own view,
+from a seed) and plays every candidate move from that same sample with the same
+playout seed (`rollout.Playout`), so candidates are compared on identical futures
+(common random numbers). A candidate's result is the seat's final margin: its score
+minus the best other seat's. `Gains` collects iterations and says which candidate is
+clearly better than the first, and by how much.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from ttr.ai.inference import TicketPrior, sample_state
+from ttr.ai.rollout import Playout
+from ttr.engine import Action, PlayerView, Sim, determinize
+
+Seeds = tuple[int, int]
+"""(seed of the hidden-state sample, seed of the playouts) of one iteration."""
+
+
+def new_seeds(rng: random.Random, count: int) -> list[Seeds]:
+    """`count` iterations' seeds drawn from `rng`."""
+    return [(rng.getrandbits(64), rng.getrandbits(32)) for _ in range(count)]
+
+
+def playout_margins(view: PlayerView, cands: Sequence[Action], seeds: Sequence[Seeds],
+                    prior: TicketPrior | None = None) -> list[list[float]]:
+    """Per iteration (seed pair), every candidate's final margin for the viewing seat.
+    With a `prior`, the other seats' tickets are sampled by it (`inference`), else
+    uniformly.
+
+    Raises:
+        AssertionError: the view cannot be sampled (an engine inconsistency).
+    """
+    assert view.me is not None
+    seat = view.me.seat
+    rows = []
+    for sample_seed, playout_seed in seeds:
+        rng = random.Random(sample_seed)
+        state = determinize(view, rng) if prior is None else sample_state(view, rng, prior)
+        base = Sim.thaw(state)
+        row: list[float] = []
+        for action in cands:
+            sim = base.copy()
+            sim.step(action)
+            Playout(sim).run(random.Random(playout_seed))
+            res = sim.results()
+            mine = res.players[seat].total
+            row.append(mine - max(p.total for p in res.players if p.seat != seat))
+        rows.append(row)
+    return rows
+
+
+class Gains:
+    """Iterations of paired margins; gains are measured against the first candidate."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.rows: list[list[float]] = []
+
+    def add(self, rows: Sequence[Sequence[float]]) -> None:
+        """Record iterations (each a margin per candidate)."""
+        self.rows += [list(r) for r in rows]
+
+    @property
+    def n(self) -> int:
+        """Iterations recorded."""
+        return len(self.rows)
+
+    def margin(self, i: int) -> float:
+        """Candidate i's mean margin."""
+        return sum(r[i] for r in self.rows) / self.n if self.rows else 0.0
+
+    def gain(self, i: int, over: int = 0) -> tuple[float, float]:
+        """Mean paired gain of candidate i over candidate `over`, and its standard error."""
+        g = [r[i] - r[over] for r in self.rows]
+        if len(g) < 2:
+            return (sum(g) / len(g) if g else 0.0), math.inf
+        mean = sum(g) / len(g)
+        var = sum((x - mean) ** 2 for x in g) / (len(g) - 1)
+        return mean, math.sqrt(var / len(g))
+
+    def could_beat(self, switch: float) -> bool:
+        """Whether some candidate might still show a mean gain above `switch` (its mean
+        plus two standard errors reaches it)."""
+        for i in range(1, self.count):
+            mean, se = self.gain(i)
+            if mean + 2 * se > switch:
+                return True
+        return False
+
+    def best(self, switch: float, min_n: int = 4) -> int:
+        """The candidate whose mean gain over the first is largest and above both
+        `switch` and two standard errors; 0 (the first) when none is."""
+        if self.n < min_n:
+            return 0
+        best, best_mean = 0, 0.0
+        for i in range(1, self.count):
+            mean, se = self.gain(i)
+            if mean > max(switch, 2 * se, best_mean):
+                best, best_mean = i, mean
+        return best
