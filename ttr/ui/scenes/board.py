@@ -86,7 +86,8 @@ class BoardScene(Scene):
         """What to show instead of the view while an animation runs ("faceup", "stations")."""
         self.counters: dict[int, Sprite] = {}
         self.toast = Toast()
-        self.intro = f"{map_def.game_map.name}: {session.config.description}"
+        name, desc = map_def.game_map.name, session.config.description
+        self.intro = desc if desc.startswith(name) else f"{name}: {desc}"  # no "Europe: Europe:"
         self.notes: list[tuple[int, str]] = []
         """Public lines for the log (online chat): (events before it, text)."""
         """The log's first line (the events follow, from the shown view)."""

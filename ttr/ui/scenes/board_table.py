@@ -29,7 +29,7 @@ TRACK_MIN = 100
 LastMove = tuple[int, str, str]
 """(seat, "route" or "station", route or city id)."""
 
-_PATHS: dict[tuple[int, tuple[int | None, ...]], tuple[int, ...]] = {}
+_PATHS: dict[tuple[int, int, tuple[int | None, ...]], tuple[int, ...]] = {}
 
 
 def last_move(view: PlayerView) -> LastMove | None:
@@ -43,8 +43,9 @@ def last_move(view: PlayerView) -> LastMove | None:
 
 
 def paths_now(public: PublicState) -> tuple[int, ...]:
-    """Each seat's longest path now (engine scoring, cached per ownership)."""
-    key = (id(public.game_map), public.owners)
+    """Each seat's longest path now (engine scoring, cached per map, seat count and
+    ownership: a new game may have the same map and owners but more seats)."""
+    key = (id(public.game_map), len(public.players), public.owners)
     got = _PATHS.get(key)
     if got is None:
         if len(_PATHS) > 16:
