@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import yaml
 from hypothesis import strategies as st
 
 from ttr.engine import Sim, Stage, format_action, new_game, results
@@ -147,6 +148,13 @@ def valid_stats(games: int = 3) -> dict[str, Any]:
     return {"version": 1, "games": out}
 
 
+def to_yaml(data: Any) -> str:
+    """YAML text of plain data, with libyaml when there is one (the pure-Python emitter
+    takes seconds per megabyte, which would be the harness's time, not the program's)."""
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(data, Dumper=dumper)
+
+
 def dump(data: Any) -> str:
     """JSON text of plain data (non-finite floats and lone surrogates allowed)."""
     return json.dumps(data, indent=1)
@@ -175,13 +183,14 @@ def _parent(data: Any, path: tuple[Any, ...]) -> Any:
 
 
 def _enlarge(value: Any, junk: Any) -> Any:
-    """A much bigger value of the same type (numbers far out of range, long texts and
-    lists), or `junk` for other types."""
+    """A much bigger value of the same type (numbers far out of range, texts of up to
+    3 million characters, lists of up to 100,000 items), or `junk` for other types."""
     if isinstance(value, bool) or not isinstance(value, int | str | list):
         return junk
     if isinstance(value, int):
         return value * 10**6 + 10**6
-    return value * (2000 if isinstance(value, str) else 50)
+    times = (3_000_000 if isinstance(value, str) else 100_000) // max(1, len(value))
+    return value * max(2, min(2000, times))  # bigger than any limit, never gigabytes
 
 
 def _nest(value: Any, depth: int) -> Any:

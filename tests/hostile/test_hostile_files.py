@@ -31,6 +31,7 @@ from tests.hostile.kit import (
     mutations,
     snapshot,
     special_file,
+    to_yaml,
     valid_save,
     valid_stats,
     within,
@@ -58,7 +59,7 @@ def hostile(draw: st.DrawFn, base: Any, as_yaml: bool = False) -> tuple[str, Any
     how = draw(st.sampled_from(["data", "data", "bytes", "special"]))
     if how == "data":
         return how, draw(mutations(base))
-    text = yaml.safe_dump(base) if as_yaml else dump(base)
+    text = to_yaml(base) if as_yaml else dump(base)
     if how == "bytes":
         return how, draw(hostile_bytes(text))
     return how, draw(st.sampled_from(SPECIAL))
@@ -73,7 +74,7 @@ def put(path: Path, case: tuple[str, Any], as_yaml: bool = False) -> None:
         path.write_bytes(what)
     else:
         try:
-            text = yaml.safe_dump(what) if as_yaml else json.dumps(what)
+            text = to_yaml(what) if as_yaml else json.dumps(what)
         except (ValueError, RecursionError, yaml.YAMLError):
             text = "{}"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
