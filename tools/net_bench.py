@@ -8,8 +8,9 @@ For each N it reports actions/s over the whole run, the latency from an action s
 every seat's update received (p50, p99, max), lost or reordered updates (each client
 must see actions 1, 2, 3, ... exactly once, in order), and the server's memory per
 table (resident memory at the busiest moment minus before the tables, over N) and CPU.
-The server saves every table after every action (fsync), as in real use. With
-`--think`, each bot waits before its move (people's pace instead of as fast as it can).
+The server saves every table after every action (written at once, fsync batched), as in
+real use. With `--think`, each bot waits before its move (people's pace instead of as
+fast as it can).
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ def main() -> int:
     args = p.parse_args()
     print(f"net_bench: usa/base, {args.seats} bot clients per table ({args.level}, think "
           f"{args.think} s), server and bots in two processes on {os.cpu_count()} cores, saves "
-          f"with fsync in {args.data}; load average before: {os.getloadavg()[0]:.1f}")
+          f"in {args.data} (fsync batched); load average before: {os.getloadavg()[0]:.1f}")
     print("tables  actions  actions/s  p50 ms  p99 ms  max ms  lost/reordered  "
           "KiB/table  server CPU  bots CPU")
     for n in (int(x) for x in args.tables.split(",")):

@@ -238,3 +238,37 @@ def test_the_janitor_lets_empty_lobbies_and_finished_tables_go(tmp_path: Any) ->
     assert set(server.tables) == {kept.table_id} and lobby.code not in server.codes
     assert not (tmp_path / "tables" / f"{lobby.table_id}.json").exists()
     assert (tmp_path / "tables" / f"{kept.table_id}.json").exists()
+
+
+def test_a_save_is_written_at_once_and_synced_soon_after(tmp_path: Any, monkeypatch: Any) -> None:
+    """Updates never wait for fsync: `_save` writes and renames the table file before it
+    returns (a killed server loses nothing anyone heard of), the batched fsync follows
+    within SYNC_EVERY, and `stop` syncs whatever is still pending."""
+    import asyncio
+
+    import ttr.net.server as server_module
+    from ttr.net.server import Server, ServerOptions
+
+    synced: list[set[Any]] = []
+    monkeypatch.setattr(server_module, "sync_files", lambda paths: synced.append(set(paths)))
+    monkeypatch.setattr(server_module, "SYNC_EVERY", 0.01)
+
+    async def scenario() -> None:
+        server = Server(ServerOptions(data=tmp_path, port=0, host="127.0.0.1"))
+        await server.start()
+        try:
+            table, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+            path = tmp_path / "tables" / f"{table.table_id}.json"
+            await server._save(table)
+            assert path.exists() and not synced  # written now, fsync not yet
+            for _ in range(200):  # bounded: at most 2 s
+                if synced:
+                    break
+                await asyncio.sleep(0.01)
+            assert synced == [{path}]
+            await server._save(table)
+        finally:
+            await server.stop()
+        assert synced == [{path}, {path}]  # the last save was synced on stop
+
+    asyncio.run(scenario())

@@ -6,6 +6,7 @@ import json
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -153,3 +154,21 @@ def test_save_names_become_safe_file_names(tmp_path: Path) -> None:
     assert all(p.parent == tmp_path and p.name.endswith(".json") for p in files)
     assert save_path(tmp_path, "autosave").name != "autosave.json"
     assert all(len(p.name) <= 60 for p in files)
+
+
+def test_write_atomic_without_sync_then_sync_files(tmp_path: Path, monkeypatch: Any) -> None:
+    """`sync=False` writes and renames at once and fsyncs nothing; `sync_files` fsyncs
+    each file still there and each folder once (a file gone since is skipped)."""
+    from ttr.store import saves
+
+    calls: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (calls.append(fd), real(fd)))
+    path = tmp_path / "t.json"
+    saves.write_atomic(path, "new", sync=False)
+    assert path.read_text() == "new" and calls == []
+    assert not list(tmp_path.glob(".*.tmp"))
+    saves.sync_files([path, tmp_path / "gone.json"])
+    assert len(calls) == 2  # the file and its folder
+    saves.write_atomic(path, "newer")
+    assert path.read_text() == "newer" and len(calls) == 4

@@ -56,9 +56,11 @@ from ttr.net.protocol import (
 )
 from ttr.net.table import Table
 from ttr.net.thinker import think
-from ttr.store.saves import SaveError, read_json, write_atomic
+from ttr.store.saves import SaveError, read_json, sync_files, write_atomic
 
 logger = logging.getLogger(__name__)
+SYNC_EVERY = 0.25
+"""Seconds between the batched fsyncs of saved tables (the files are written at once)."""
 
 
 @dataclass(slots=True)
@@ -150,12 +152,17 @@ class Server:
         self._maps: dict[str, Any] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._disk = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ttr-save")
-        """Saves run here: fsyncs of several tables overlap (one table saves in order)."""
+        """Saves run here: writes of several tables overlap (one table saves in order)."""
+        self._fsync = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ttr-fsync")
+        """The batched fsyncs run here, out of the saves' way."""
         self._server: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.empty_since: dict[str, float] = {}
         """Table -> when its last connection left (for the janitor)."""
         self._saves = 0
+        self._unsynced: set[Path] = set()
+        """Table files written but not yet fsynced (`_syncer`)."""
+        self._wake_syncer = asyncio.Event()
 
     # ------------------------------------------------------------ lifecycle
 
@@ -177,8 +184,8 @@ class Server:
         for table in self.tables.values():
             self._kick_ai(table)
             self.empty_since[table.table_id] = time.monotonic()
-        janitor = asyncio.create_task(self._janitor())
-        self._tasks.add(janitor)
+        for job in (self._janitor(), self._syncer()):
+            self._tasks.add(asyncio.create_task(job))
 
     @property
     def url(self) -> str:
@@ -203,12 +210,14 @@ class Server:
             task.cancel()
         for task in list(self._tasks):
             task.cancel()
+        await self._sync_now()
         for h in self.timers.values():
             h.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
         self._disk.shutdown(wait=True)
+        self._fsync.shutdown(wait=True)
 
     async def serve_forever(self) -> None:
         """Run until cancelled."""
@@ -261,25 +270,53 @@ class Server:
         sub = "finished" if table.over else "tables"
         return self.opts.data / sub / f"{table.table_id}.json"
 
-    def write_now(self, table: Table) -> None:
-        """Save a table now (blocking; the loop uses `_save`)."""
+    def write_now(self, table: Table, sync: bool = True) -> Path | None:
+        """Save a table now (blocking; the loop uses `_save`); the file written, if any.
+        With `sync=False` the fsync is left to `_syncer`."""
         path = self._table_path(table)
         if path is None:
-            return
-        write_atomic(path, json.dumps(table.to_dict(), separators=(",", ":")))
+            return None
+        write_atomic(path, json.dumps(table.to_dict(), separators=(",", ":")), sync=sync)
         if table.over:
             assert self.opts.data is not None
             (self.opts.data / "tables" / f"{table.table_id}.json").unlink(missing_ok=True)
+        return path
 
     async def _save(self, table: Table) -> None:
-        """Save the table before anyone hears of the change (a failing disk is logged)."""
+        """Save the table before anyone hears of the change (a failing disk is logged).
+
+        The file is written and renamed into place before this returns, so a killed
+        server loses nothing anyone was told; the fsync against power cuts follows
+        within `SYNC_EVERY` seconds, batched (`_syncer`), so that no update waits for
+        the disk."""
         if self.opts.data is None:
             return
         try:
-            await asyncio.get_running_loop().run_in_executor(self._disk, self.write_now, table)
+            path = await asyncio.get_running_loop().run_in_executor(
+                self._disk, self.write_now, table, False)
             self._saves += 1
+            if path is not None:
+                self._unsynced.add(path)
+                self._wake_syncer.set()
         except OSError as e:
             logger.error("cannot save table %s: %s", table.table_id, e)
+
+    async def _syncer(self) -> None:
+        """fsync the tables written since the last round, at most every `SYNC_EVERY` s."""
+        while True:
+            await self._wake_syncer.wait()
+            await asyncio.sleep(SYNC_EVERY)
+            await self._sync_now()
+
+    async def _sync_now(self) -> None:
+        self._wake_syncer.clear()
+        paths, self._unsynced = self._unsynced, set()
+        if not paths:
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._fsync, sync_files, paths)
+        except OSError as e:
+            logger.error("cannot sync saved tables: %s", e)
 
     def _load_tables(self) -> None:
         if self.opts.data is None:

@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -86,11 +87,14 @@ class SaveGame:
         return SaveGame(record, owner, saved_at, clean_text(data.get("name", ""), MAX_NAME))
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, sync: bool = True) -> None:
     """Write `text` so that `path` holds either the old or the new content, never a mix.
 
     Writes a temporary file in the same folder, flushes and fsyncs it, renames it
-    over `path`, then fsyncs the folder.
+    over `path`, then fsyncs the folder. With `sync=False` the two fsyncs are left to
+    the caller (`sync_files`, later): the new content is already safe from the writing
+    process being killed, and the rename keeps old-or-new (ext4, XFS and btrfs flush a
+    file renamed over another), but a power cut before `sync_files` may lose it.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -98,13 +102,37 @@ def write_atomic(path: Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if sync:
+        _sync_folder(path.parent)
+
+
+def sync_files(paths: Iterable[Path]) -> None:
+    """fsync each file that still exists, then each of their folders (the durable half
+    of `write_atomic(..., sync=False)`)."""
+    folders: set[Path] = set()
+    for path in paths:
+        folders.add(path.parent)
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:  # removed since (a finished table moves), or unreadable
+            continue
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    for folder in sorted(folders):
+        _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
     try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:  # some platforms cannot open folders
         return
     try:
