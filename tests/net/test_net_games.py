@@ -21,7 +21,7 @@ async def _game(map_id: str, data: Path) -> None:
     try:
         table, _, _ = server.add_table(map_id, "base", [
             {"kind": "open"}, {"kind": "ai", "level": "easy"}, {"kind": "open"}])
-        server.write_now(table)
+        server.files.write_now(table)
         seats = [make_bot(server, table.code, "medium", 1, "Ann"),
                  make_bot(server, table.code, "easy", 2, "Bo")]
         spectator: list[str] = []

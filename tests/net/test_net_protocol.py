@@ -228,7 +228,7 @@ def test_the_janitor_lets_empty_lobbies_and_finished_tables_go(tmp_path: Any) ->
     done, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
     kept, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
     for t in (lobby, done, kept):
-        server.write_now(t)
+        server.files.write_now(t)
     done.status = "done"
     server.watch.add(kept.table_id)  # a --table table stays
     now = time.monotonic()
@@ -241,17 +241,17 @@ def test_the_janitor_lets_empty_lobbies_and_finished_tables_go(tmp_path: Any) ->
 
 
 def test_a_save_is_written_at_once_and_synced_soon_after(tmp_path: Any, monkeypatch: Any) -> None:
-    """Updates never wait for fsync: `_save` writes and renames the table file before it
+    """Updates never wait for fsync: `files.save` writes and renames the table file before it
     returns (a killed server loses nothing anyone heard of), the batched fsync follows
     within SYNC_EVERY, and `stop` syncs whatever is still pending."""
     import asyncio
 
-    import ttr.net.server as server_module
+    import ttr.net.tablefiles as tablefiles
     from ttr.net.server import Server, ServerOptions
 
     synced: list[set[Any]] = []
-    monkeypatch.setattr(server_module, "sync_files", lambda paths: synced.append(set(paths)))
-    monkeypatch.setattr(server_module, "SYNC_EVERY", 0.01)
+    monkeypatch.setattr(tablefiles, "sync_files", lambda paths: synced.append(set(paths)))
+    monkeypatch.setattr(tablefiles, "SYNC_EVERY", 0.01)
 
     async def scenario() -> None:
         server = Server(ServerOptions(data=tmp_path, port=0, host="127.0.0.1"))
@@ -259,14 +259,14 @@ def test_a_save_is_written_at_once_and_synced_soon_after(tmp_path: Any, monkeypa
         try:
             table, _, _ = server.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
             path = tmp_path / "tables" / f"{table.table_id}.json"
-            await server._save(table)
+            await server.files.save(table)
             assert path.exists() and not synced  # written now, fsync not yet
             for _ in range(200):  # bounded: at most 2 s
                 if synced:
                     break
                 await asyncio.sleep(0.01)
             assert synced == [{path}]
-            await server._save(table)
+            await server.files.save(table)
         finally:
             await server.stop()
         assert synced == [{path}, {path}]  # the last save was synced on stop

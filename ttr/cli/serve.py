@@ -140,7 +140,7 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
         except ProtocolError as e:
             await server.stop()
             raise ValueError(f"--table {setup.map_id}:{setup.variant}: {e.msg}") from None
-        server.write_now(table)
+        server.files.write_now(table)
         server.watch.add(table.table_id)
         print(f"table {table.table_id} code {table.code} {setup.map_id}/{setup.variant} "
               f"seats {','.join(setup.seats)}", flush=True)

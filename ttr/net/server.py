@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import multiprocessing
 import os
@@ -21,7 +20,7 @@ import ssl
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,12 +54,10 @@ from ttr.net.protocol import (
     normal_code,
 )
 from ttr.net.table import Table
+from ttr.net.tablefiles import TableFiles
 from ttr.net.thinker import think
-from ttr.store.saves import SaveError, read_json, sync_files, write_atomic
 
 logger = logging.getLogger(__name__)
-SYNC_EVERY = 0.25
-"""Seconds between the batched fsyncs of saved tables (the files are written at once)."""
 
 
 @dataclass(slots=True)
@@ -151,24 +148,20 @@ class Server:
         """Called after a table changes (discovery updates its announcement)."""
         self._maps: dict[str, Any] = {}
         self._pool: ProcessPoolExecutor | None = None
-        self._disk = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ttr-save")
-        """Saves run here: writes of several tables overlap (one table saves in order)."""
-        self._fsync = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ttr-fsync")
-        """The batched fsyncs run here, out of the saves' way."""
+        self.files = TableFiles(self.opts.data)
+        """The table files (saved after every change)."""
         self._server: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.empty_since: dict[str, float] = {}
         """Table -> when its last connection left (for the janitor)."""
-        self._saves = 0
-        self._unsynced: set[Path] = set()
-        """Table files written but not yet fsynced (`_syncer`)."""
-        self._wake_syncer = asyncio.Event()
 
     # ------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
         """Load saved tables and start listening (port 0 picks a free port)."""
-        self._load_tables()
+        for table in self.files.load(self._map):
+            self.tables[table.table_id] = table
+            self.codes[table.code] = table.table_id
         ctx = None
         if self.opts.tls_cert is not None:
             ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -184,7 +177,7 @@ class Server:
         for table in self.tables.values():
             self._kick_ai(table)
             self.empty_since[table.table_id] = time.monotonic()
-        for job in (self._janitor(), self._syncer()):
+        for job in (self._janitor(), self.files.syncer()):
             self._tasks.add(asyncio.create_task(job))
 
     @property
@@ -210,14 +203,13 @@ class Server:
             task.cancel()
         for task in list(self._tasks):
             task.cancel()
-        await self._sync_now()
+        await self.files.sync_now()
         for h in self.timers.values():
             h.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-        self._disk.shutdown(wait=True)
-        self._fsync.shutdown(wait=True)
+        self.files.close()
 
     async def serve_forever(self) -> None:
         """Run until cancelled."""
@@ -264,83 +256,6 @@ class Server:
             self._maps[map_id] = find_map(map_id)
         return self._maps[map_id]
 
-    def _table_path(self, table: Table) -> Path | None:
-        if self.opts.data is None:
-            return None
-        sub = "finished" if table.over else "tables"
-        return self.opts.data / sub / f"{table.table_id}.json"
-
-    def write_now(self, table: Table, sync: bool = True) -> Path | None:
-        """Save a table now (blocking; the loop uses `_save`); the file written, if any.
-        With `sync=False` the fsync is left to `_syncer`."""
-        path = self._table_path(table)
-        if path is None:
-            return None
-        write_atomic(path, json.dumps(table.to_dict(), separators=(",", ":")), sync=sync)
-        if table.over:
-            assert self.opts.data is not None
-            (self.opts.data / "tables" / f"{table.table_id}.json").unlink(missing_ok=True)
-        return path
-
-    async def _save(self, table: Table) -> None:
-        """Save the table before anyone hears of the change (a failing disk is logged).
-
-        The file is written and renamed into place before this returns, so a killed
-        server loses nothing anyone was told; the fsync against power cuts follows
-        within `SYNC_EVERY` seconds, batched (`_syncer`), so that no update waits for
-        the disk."""
-        if self.opts.data is None:
-            return
-        try:
-            path = await asyncio.get_running_loop().run_in_executor(
-                self._disk, self.write_now, table, False)
-            self._saves += 1
-            if path is not None:
-                self._unsynced.add(path)
-                self._wake_syncer.set()
-        except OSError as e:
-            logger.error("cannot save table %s: %s", table.table_id, e)
-
-    async def _syncer(self) -> None:
-        """fsync the tables written since the last round, at most every `SYNC_EVERY` s."""
-        while True:
-            await self._wake_syncer.wait()
-            await asyncio.sleep(SYNC_EVERY)
-            await self._sync_now()
-
-    async def _sync_now(self) -> None:
-        self._wake_syncer.clear()
-        paths, self._unsynced = self._unsynced, set()
-        if not paths:
-            return
-        try:
-            await asyncio.get_running_loop().run_in_executor(self._fsync, sync_files, paths)
-        except OSError as e:
-            logger.error("cannot sync saved tables: %s", e)
-
-    def _load_tables(self) -> None:
-        if self.opts.data is None:
-            return
-        folder = self.opts.data / "tables"
-        if not folder.is_dir():
-            return
-        for p in folder.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                p.unlink()
-        for path in sorted(folder.glob("*.json")):
-            try:
-                table = Table.from_dict(read_json(path), self._map)
-            except SaveError as e:
-                logger.error("table file %s cannot be used: %s", path.name, e)
-                bad = path.with_suffix(".broken")
-                with contextlib.suppress(OSError):
-                    os.replace(path, bad)
-                continue
-            self.tables[table.table_id] = table
-            self.codes[table.code] = table.table_id
-            logger.info("resumed table %s (%s, %d actions)", table.table_id, table.status,
-                        table.seq)
-
     async def _janitor(self, every: float = 30.0) -> None:
         """Unload finished tables and close lobbies nobody is in, after a while; forget
         old wrong-code counts. (Running games stay loaded while their players are away.)"""
@@ -359,8 +274,7 @@ class Server:
                 gone.append(tid)
             elif table.status == "lobby" and now - since > self.opts.forget_lobby:
                 gone.append(tid)
-                if self.opts.data is not None:
-                    (self.opts.data / "tables" / f"{tid}.json").unlink(missing_ok=True)
+                self.files.forget(tid)
         for tid in gone:
             table = self.tables.pop(tid)
             self.codes.pop(table.code, None)
@@ -546,7 +460,7 @@ class Server:
             table, tokens, host_token = self.add_table(
                 str(op["map"]).lower(), str(op["variant"]).lower(), op["seats"],
                 op.get("rules"), with_host=True)
-            await self._save(table)
+            await self.files.save(table)
             conn.seats, conn.host = sorted(tokens), True
             logger.info("table %s (invite code %s) created by %s", table.table_id, table.code,
                         conn.ip)
@@ -558,7 +472,7 @@ class Server:
                     table.seats[seat].ready = True
                 tokens = {seat: token}
                 conn.seats = [seat]
-                await self._save(table)
+                await self.files.save(table)
         elif kind == "watch":
             table = self._table_by_code(conn, op["code"])
             conn.spectator = True
@@ -587,7 +501,7 @@ class Server:
             async with self.locks[table.table_id]:
                 if table.status == "lobby" and table.can_start() is None:
                     table.start()
-                    await self._save(table)
+                    await self.files.save(table)
             await self._after_change(table)
 
     def _table_by_code(self, conn: Conn, code: Any) -> Table:
@@ -687,7 +601,7 @@ class Server:
                 if seat not in conn.seats:
                     raise ProtocolError("not_your_seat", f"you do not hold seat {seat}")
                 table.act(seat, msg["seq"], msg["action"], msg["ref"])
-                await self._save(table)
+                await self.files.save(table)
                 self._broadcast(table, actor=conn, ref=msg["ref"])
                 self._kick_ai(table)
                 self._changed(table)
@@ -710,7 +624,7 @@ class Server:
             elif t == "start":
                 self._need_host(conn)
                 table.start()
-            await self._save(table)
+            await self.files.save(table)
         await self._after_change(table)
 
     def _need_host(self, conn: Conn) -> None:
@@ -726,7 +640,7 @@ class Server:
         (a new connection) up to date."""
         if save:
             async with self.locks[table.table_id]:
-                await self._save(table)
+                await self.files.save(table)
         info = encode(table.info(self._connected(table)))
         for c in list(self.conns[table.table_id]):
             self._send(c, info)
@@ -808,7 +722,7 @@ class Server:
         async with self.locks[table.table_id]:
             if table.ai_act(seat, seq, text) is None:
                 return
-            await self._save(table)
+            await self.files.save(table)
             self._broadcast(table)
         self.jobs.pop(table.table_id, None)
         self._kick_ai(table)
