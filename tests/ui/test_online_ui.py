@@ -92,6 +92,19 @@ def _until(what: str, ok: object, apps: list[App], seconds: float = 30) -> None:
         time.sleep(0.005)
 
 
+def _ready_and_start(host: App, guest: App, lobby: LobbyScene, apps: list[App]) -> None:
+    """The guest says Ready, the host starts once everyone is; both reach the board."""
+    frames(guest, 1)
+    key(pygame.K_RETURN)  # guest: Ready
+    frames(guest, 2)
+    _until("everyone ready", lambda: lobby.session is not None and lobby.session.info
+           is not None and lobby.session.info.can_start is None, [host, guest])
+    key(pygame.K_RETURN)  # host: Start
+    frames(host, 2)
+    _until("the boards", lambda: all(isinstance(a.stack.top, OnlineBoardScene)
+                                     for a in apps), apps, 60)
+
+
 def _play(apps: list[App], seed: int, seconds: float = 150) -> None:
     rng = random.Random(seed)
     end = time.monotonic() + seconds
@@ -155,15 +168,7 @@ def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list
     key(pygame.K_RETURN)  # host: Start (refused: the guest is not ready)
     frames(host, 2)
     _until("a toast", lambda: lobby.toast.active, [host, guest], 5)
-    frames(guest, 1)
-    key(pygame.K_RETURN)  # guest: Ready
-    frames(guest, 2)
-    _until("everyone ready", lambda: lobby.session is not None and lobby.session.info
-           is not None and lobby.session.info.can_start is None, [host, guest])
-    key(pygame.K_RETURN)  # host: Start
-    frames(host, 2)
-    _until("the boards", lambda: all(isinstance(a.stack.top, OnlineBoardScene)
-                                     for a in apps), apps)
+    _ready_and_start(host, guest, lobby, apps)
     board = host.stack.top
     assert isinstance(board, OnlineBoardScene)
     key(pygame.K_RETURN)  # chat
@@ -200,7 +205,7 @@ def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App
         assert isinstance(app.stack.top, MenuScene)
         _menu_button(app, "Online")
         menu = app.stack.top
-        assert isinstance(menu, OnlineMenuScene) and menu.buttons[2].enabled
+        assert isinstance(menu, OnlineMenuScene) and menu.rejoin.enabled
         _menu_button(app, "Rejoin")
         _until("the board again", lambda: isinstance(app.stack.top, OnlineBoardScene), apps)
         board = app.stack.top
@@ -335,3 +340,43 @@ def test_the_host_rejoins_after_its_window_and_server_closed(
     _play([second], 3)
     t.join(60)
     assert result and getattr(result[0], "status", None) == "done"
+
+
+def test_host_on_a_dedicated_server_then_a_friend_joins(tmp_path: Path,
+                                                        apps: list[App]) -> None:
+    """Online -> Host on a server: the table opens on a running `ttr serve` (no server of
+    the window's own), the lobby shows that server's address and the code, a friend
+    joins with them, and the game starts there."""
+    with ServerThread() as st:
+        port = st.server.port  # type: ignore[union-attr]
+        host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+        apps += [host, guest]
+        _menu_button(host, "Online")
+        _menu_button(host, "Host on a server")
+        pick = host.stack.top
+        assert isinstance(pick, JoinScene) and pick.fields == [pick.address]
+        key(pygame.K_RETURN)  # nothing typed yet: said in words, nothing opened
+        frames(host, 2)
+        assert pick.toast.active and host.stack.top is pick
+        _type(f"127.0.0.1:{port}")
+        frames(host, 1)
+        key(pygame.K_RETURN)
+        frames(host, 2)
+        setup = host.stack.top
+        assert isinstance(setup, HostSetupScene) and setup.server == f"127.0.0.1:{port}"
+        key(pygame.K_RETURN)  # Open table (Host here, a friend, an AI)
+        frames(host, 2)
+        lobby = host.stack.top
+        assert isinstance(lobby, LobbyScene) and lobby.hosted is None
+        _until("the table on the server", lambda: lobby.session is not None
+               and lobby.session.info is not None, [host], 20)
+        assert lobby.session is not None and lobby.session.info is not None
+        assert lobby.session.host and lobby.address == f"127.0.0.1:{port}"
+        assert "hosted" not in host.ctx.extras  # no server of its own
+        [table] = st.server.tables.values()  # type: ignore[union-attr]
+        assert table.code == lobby.session.info.code
+        guest_lobby = _join(guest, port, table.code, "Gus")
+        _until("the guest", lambda: guest_lobby.session is not None and guest_lobby.session
+               .info is not None and guest_lobby.session.local == (1,), [host, guest])
+        _ready_and_start(host, guest, lobby, apps)
+        assert table.status == "playing"

@@ -15,11 +15,16 @@ REMOTE = "remote"
 
 
 class HostSetupScene(SetupScene):
-    """Map, rules and seats (here, a friend who joins, or an AI); Enter opens the table."""
+    """Map, rules and seats (here, a friend who joins, or an AI); Enter opens the table,
+    on this computer's server or (`server`: its address) on a dedicated one."""
 
     title = "Host a game"
 
-    def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
+    def __init__(self, ctx: AppContext, preset: NewGame | None = None,
+                 server: str = "") -> None:
+        self.server = server
+        if server:
+            self.title = f"Host on {server}"
         super().__init__(ctx, preset)
         self.kind_labels[0] = "Here: at this screen"
         self.kind_labels.insert(1, "Online: a friend joins")
@@ -67,7 +72,12 @@ class HostSetupScene(SetupScene):
         from ttr.ui.scenes.lobby import LobbyScene
 
         try:
-            lobby = LobbyScene.hosting(self.ctx, self.map_id, self.variant_picker.value, specs)
+            if self.server:
+                lobby = LobbyScene.creating(self.ctx, self.server, self.map_id,
+                                            self.variant_picker.value, specs)
+            else:
+                lobby = LobbyScene.hosting(self.ctx, self.map_id, self.variant_picker.value,
+                                           specs)
         except (TtrError, OSError, ValueError) as e:
             logger.warning("cannot host: %s", e)
             self.toast.show(f"Cannot host: {e}", 4.0)

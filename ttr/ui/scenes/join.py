@@ -23,6 +23,9 @@ ADDRESS_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.
 class JoinScene(Scene):
     """Three fields and a list; Enter (or Join) connects."""
 
+    title = "Join a game"
+    keys_line = "Tab moves between fields \u00b7 Enter joins \u00b7 Esc goes back"
+
     def __init__(self, ctx: AppContext, address: str = "", code: str = "",
                  name: str = "") -> None:
         super().__init__(ctx)
@@ -67,14 +70,21 @@ class JoinScene(Scene):
         self.join.rect.topright = (x0 + left, y + fh // 2)
         self.dirty = True
 
-    def _join(self) -> None:
+    def address_ok(self, whose: str) -> bool:
+        """Whether the address field holds an address (else a toast says what is wrong)."""
         from ttr.net.messages import server_url
-        from ttr.ui.scenes.lobby import LobbyScene
 
         try:
             server_url(self.address.text)
         except ValueError as e:
-            self.toast.show(str(e) if self.address.text else "Type the host's address", 4.0)
+            self.toast.show(str(e) if self.address.text else f"Type the {whose}'s address", 4.0)
+            return False
+        return True
+
+    def _join(self) -> None:
+        from ttr.ui.scenes.lobby import LobbyScene
+
+        if not self.address_ok("host"):
             return
         if len(self.code.text.replace("-", "")) < 8:
             self.toast.show("The invite code has 8 letters and digits (like ABCD-EFGH)", 4.0)
@@ -115,8 +125,9 @@ class JoinScene(Scene):
             for game, r in zip(self.found, self.found_rects, strict=False):
                 if r.collidepoint(e.pos):
                     self.address.text = game.address
+                    after = self.fields[min(1, len(self.fields) - 1)]
                     for fld in self.fields:
-                        fld.focused = fld is self.code
+                        fld.focused = fld is after
                     return True
         used = False
         for f in self.fields:
@@ -125,7 +136,7 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Join a game")
+        backdrop(surface, a, self.title)
         w, h = surface.get_size()
         for f in self.fields:
             f.draw(surface, a)
@@ -156,6 +167,31 @@ class JoinScene(Scene):
                       (row.x + 8, row.y + size + 8), max_width=row.w - 16)
             self.found_rects.append(row)
             y += size * 3 + 6
-        blit_text(surface, a, "Tab moves between fields \u00b7 Enter joins \u00b7 Esc goes back",
+        blit_text(surface, a, self.keys_line,
                   max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
         self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))
+
+
+class ServerPickScene(JoinScene):
+    """Host on a dedicated server (`ttr serve`): its address, then the New game screen;
+    the table opens there and friends join it with the invite code."""
+
+    title = "Host on a server"
+    keys_line = "Enter goes on to the table's seats \u00b7 Esc goes back"
+
+    def __init__(self, ctx: AppContext, address: str = "") -> None:
+        super().__init__(ctx, address or str(ctx.extras.get("server_address", "")))
+        self.address.label = "Address of the server"
+        self.address.hint = "ttr.example.org:8765"
+        self.fields = [self.address]
+        self.address.focused = True
+        self.join.label = "Next"
+        self.on_resize(ctx.size)
+
+    def _join(self) -> None:
+        from ttr.ui.scenes.host import HostSetupScene
+
+        if not self.address_ok("server"):
+            return
+        self.ctx.extras["server_address"] = self.address.text.strip()
+        self.ctx.stack.push(HostSetupScene(self.ctx, server=self.address.text.strip()))

@@ -85,6 +85,22 @@ class LobbyScene(Scene):
         return scene
 
     @classmethod
+    def creating(cls, ctx: AppContext, address: str, map_id: str, variant: str,
+                 seats: list[dict[str, str]]) -> LobbyScene:
+        """Open a table on a dedicated server (`ttr serve`) at `address`.
+
+        Raises:
+            ValueError: not an address.
+        """
+        scene = cls(ctx, "Hosting a game")
+        url = server_url(address)
+        scene.address = address.strip()
+        op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats}
+        scene.pending = (Credentials(url), op)
+        scene.label = f"{map_id}/{variant} at {scene.address}"
+        return scene
+
+    @classmethod
     def joining(cls, ctx: AppContext, address: str, code: str, name: str) -> LobbyScene:
         """Connect to a host with an invite code."""
         scene = cls(ctx, "Joining a game")
@@ -349,7 +365,8 @@ class LobbyScene(Scene):
             blit_text(surface, a, f"Code  {pretty_code(info.code)}", size + 4, theme.TEXT,
                       (right.x + 16, right.y + 20 + size * 4), bold=True)
             hint = ("They choose Online \u2192 Join a game. Over the internet your router "
-                    "must forward this port to this computer.")
+                    "must forward this port to this computer.") if self.hosted is not None \
+                else "They choose Online \u2192 Join a game and type this address and code."
         else:
             blit_text(surface, a, "Waiting for the host to start", size + 2, theme.ACCENT,
                       (right.x + 16, right.y + 12), bold=True)

@@ -70,8 +70,9 @@ class OnlineMenuScene(MenuScene):
     def __init__(self, ctx: AppContext) -> None:
         self.creds: Credentials | None = None
         Scene.__init__(self, ctx)
-        self.buttons = [Button("Host a game", primary=True), Button("Join a game"),
-                        Button("Rejoin", enabled=False), Button("Back")]
+        self.buttons = [Button("Host a game", primary=True), Button("Host on a server"),
+                        Button("Join a game"), Button("Rejoin", enabled=False), Button("Back")]
+        self.rejoin = self.buttons[3]
         self.focus = 0
         self.message = ""
         self.check_autosave()
@@ -80,7 +81,7 @@ class OnlineMenuScene(MenuScene):
     def check_autosave(self) -> None:
         """Enable Rejoin when there is an online game to go back to."""
         self.creds = saved_creds(self.ctx)
-        self.buttons[2].enabled = self.creds is not None
+        self.rejoin.enabled = self.creds is not None
 
     def activate(self, i: int) -> None:
         """Run button `i`."""
@@ -91,6 +92,10 @@ class OnlineMenuScene(MenuScene):
             from ttr.ui.scenes.host import HostSetupScene
 
             self.ctx.stack.push(HostSetupScene(self.ctx))
+        elif b.label == "Host on a server":
+            from ttr.ui.scenes.join import ServerPickScene
+
+            self.ctx.stack.push(ServerPickScene(self.ctx))
         elif b.label == "Join a game":
             from ttr.ui.scenes.join import JoinScene
 
@@ -115,13 +120,14 @@ class OnlineMenuScene(MenuScene):
             b.draw(surface, a)
         w, h = surface.get_size()
         size = max(12, h // 60)
-        rejoin = self.buttons[2]
+        rejoin = self.rejoin
         note = (self.creds.label or "your game in progress") if self.creds else "no game to rejoin"
         blit_text(surface, a, note, size, theme.TEXT_DIM,
                   (rejoin.rect.right + 12, rejoin.rect.centery), "midleft",
                   max_width=w - rejoin.rect.right - 24)
         lines = ("Host: this computer runs the game; friends join with its address and the "
-                 "invite code.", "Join: type the address and code your host gives you.")
+                 "invite code.", "Host on a server: the table opens on a server that runs "
+                 "ttr serve.", "Join: type the address and code your host gives you.")
         for k, line in enumerate(lines):
             blit_text(surface, a, line, size, theme.TEXT_DIM,
                       (w // 2, self.buttons[-1].rect.bottom + 24 + k * (size + 8)), "midtop",
