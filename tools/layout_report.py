@@ -7,9 +7,9 @@
 Reports routes too short for their cars, car slots overlapping other routes' slots,
 routes over cities they do not end at, labels over labels, over claimed-train
 footprints (of every route: any route may be claimed) or over city dots (their own
-too), shapes off the board and crossing routes (`ttr.ui.geometry.check_layout`).
+too), shapes off the board and crossing routes (`ttr.ui.layoutcheck.check_layout`).
 `--fix-labels` moves each colliding label to the first clear place around its city
-(`ttr.ui.geometry.place_labels`) and saves the map: layout only, the rules facts and
+(`ttr.ui.labels.place_labels`) and saves the map: layout only, the rules facts and
 the content hash stay the same. `--png` draws the board as the game does (offscreen,
 no window), with a seeded share of the routes claimed.
 """
@@ -26,6 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ttr.maps.mapfile import CityLayout, MapDefinition, find_map, load_map, save_map  # noqa: E402
 from ttr.ui import geometry as geo  # noqa: E402
+from ttr.ui import labels as lab  # noqa: E402
+from ttr.ui import layoutcheck  # noqa: E402
 
 
 def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = False,
@@ -77,7 +79,7 @@ def fix_labels(map_def: MapDefinition) -> tuple[MapDefinition, list[str]]:
     """The map with every colliding label moved to a clear place (whole board units),
     and the ids of the moved cities."""
     layout = map_def.layout
-    places = geo.place_labels(map_def, candidates=fine_candidates)
+    places = lab.place_labels(map_def, candidates=fine_candidates)
     cities = dict(layout.cities)
     moved: list[str] = []
     for cid, place in places.items():
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                 assert load_map(d.path).game_map.content_hash == d.game_map.content_hash
                 print(f"{d.path}: moved the labels of {', '.join(moved)}")
                 d = fixed
-        report = geo.check_layout(d)
+        report = layoutcheck.check_layout(d)
         print(f"== {d.id}")
         for line in report.lines():
             if not args.brief or not line.startswith("  "):

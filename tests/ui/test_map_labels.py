@@ -13,6 +13,7 @@ import pytest
 from ttr.engine import new_sim
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.ui import geometry as geo
+from ttr.ui import labels as lab
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.maprender import MapRenderer, label_px
@@ -63,10 +64,10 @@ def test_label_width_estimate_covers_the_drawn_text(maps: dict[str, MapDefinitio
     font = Assets().font(100, bold=True, cond=True)
     names = {c.name for d in maps.values() for c in d.game_map.cities}
     for name in names:
-        est = geo.text_width(name, 100)
+        est = lab.text_width(name, 100)
         assert font.size(name)[0] <= est <= font.size(name)[0] * 1.12 + 10, name
     for name in ("Łódź", "Ærø", "Ελλάδα", "W", "i", "Ünïcödé (x/y)"):
-        assert font.size(name)[0] <= geo.text_width(name, 100), name
+        assert font.size(name)[0] <= lab.text_width(name, 100), name
 
 
 @pytest.mark.parametrize("size", CLEAR_SIZES)
@@ -76,7 +77,7 @@ def test_drawn_labels_clear_of_every_train_dot_and_label(
     d = maps[map_id]
     r = _renderer(d, size)
     assert r.vp is not None
-    field = geo.LabelField(d, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
+    field = lab.LabelField(d, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
     problems = []
     for cid, box in _drawn_boxes(r).items():
         problems += [(cid, hit) for hit in field.conflicts(box)]

@@ -16,6 +16,7 @@ from ttr.engine import CardColor, GameMap, Route
 from ttr.maps.geography import Geography
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
+from ttr.ui import labels as lab
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.symbols import car_mark, slot_symbol
@@ -64,7 +65,7 @@ class MapRenderer:
         self.vp: Viewport | None = None
         self.static: pygame.Surface | None = None
         self.top: pygame.Surface | None = None
-        self.labels: dict[str, geo.LabelPlace] = {}
+        self.labels: dict[str, lab.LabelPlace] = {}
         """Where and how each city's label was drawn at the current size."""
         self.trains: pygame.Surface | None = None
         self._owners_key: tuple[object, ...] | None = None
@@ -73,7 +74,7 @@ class MapRenderer:
         self.player_rgb: list[theme.RGB] = []
         self._cb = False  # colour-blind symbols drawn on the cached layers
         self._layers: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Surface,
-                                                      dict[str, geo.LabelPlace]]] = {}
+                                                      dict[str, lab.LabelPlace]]] = {}
         """Static and top layers (and label places) of the last few scales (zoom steps)."""
 
     # ------------------------------------------------------------ geometry
@@ -177,7 +178,7 @@ class MapRenderer:
         px = label_px(vp.scale)
         font = self.assets.font(px, bold=True, cond=True)
 
-        def measure(lines: geo.Lines) -> tuple[float, float]:
+        def measure(lines: lab.Lines) -> tuple[float, float]:
             tw = max(font.size(t)[0] for t in lines)
             th = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (
                 len(lines) - 1)
@@ -188,9 +189,9 @@ class MapRenderer:
         if labels is None:
             field = _recall(_FIELDS, self.slots, (shadow,))
             if field is None:
-                field = geo.LabelField(self.map_def, self.slots, shadow)
+                field = lab.LabelField(self.map_def, self.slots, shadow)
                 _remember(_FIELDS, self.slots, (shadow,), field)
-            labels = geo.place_labels(self.map_def, measure, self.slots, shadow, field=field)
+            labels = lab.place_labels(self.map_def, measure, self.slots, shadow, field=field)
             _remember(_PLACED, self.slots, (px, round(vp.scale, 4)), labels)
         self.labels = labels
         for c in self.gm.cities:
@@ -259,7 +260,7 @@ class MapRenderer:
                              (x - r * 0.18, y - r * 0.18), r * 0.25)
 
     def _label(self, surf: pygame.Surface, font: pygame.font.Font,
-               place: geo.LabelPlace) -> None:
+               place: lab.LabelPlace) -> None:
         """A city name (one or two lines) in dark ink with a light halo around the letters."""
         assert self.vp is not None
         cx, cy = self._local(place.centre)
@@ -386,10 +387,10 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
 
 _GRAIN: list[pygame.Surface] = []
 _Cache = dict[tuple[object, ...], tuple[object, _T]]
-_FIELDS: _Cache[geo.LabelField] = {}
+_FIELDS: _Cache[lab.LabelField] = {}
 """Label obstacles (trains and dots) per map geometry and shadow: the same for every
 renderer of a map at one scale (renderers of one map share `slots`, see `like`)."""
-_PLACED: _Cache[dict[str, geo.LabelPlace]] = {}
+_PLACED: _Cache[dict[str, lab.LabelPlace]] = {}
 """Label places per map geometry, font size and scale."""
 
 
