@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from ttr.ui.geometry import (
     route_slots,
     train_footprint,
 )
+from ttr.ui.stepwise import finish
 
 if TYPE_CHECKING:
     from ttr.maps.mapfile import MapDefinition
@@ -104,10 +105,27 @@ class LabelField:
         self.size = map_def.layout.size
         self.clearance = clearance
         self._grid: dict[tuple[int, int], list[_Obstacle]] = {}
+        finish(self._fill(map_def, slots, shadow))
+
+    @classmethod
+    def building(cls, map_def: MapDefinition, slots: Mapping[str, Sequence[Quad]] | None = None,
+                 shadow: float = TRAIN_SHADOW,
+                 clearance: float = LABEL_CLEARANCE) -> Generator[None, None, LabelField]:
+        """The field built a few routes at a time (a generator that returns it), so
+        that a frame loop can spread the work over frames."""
+        field = object.__new__(cls)
+        field.size, field.clearance, field._grid = map_def.layout.size, clearance, {}
+        yield from field._fill(map_def, slots, shadow)
+        return field
+
+    def _fill(self, map_def: MapDefinition, slots: Mapping[str, Sequence[Quad]] | None,
+              shadow: float) -> Generator[None, None, None]:
         slots = route_slots(map_def) if slots is None else slots
-        for rid, quads in slots.items():
+        for i, (rid, quads) in enumerate(slots.items()):
             for q in quads:
                 self._add("train", rid, train_footprint(q, shadow))
+            if i % 12 == 11:
+                yield
         for cid, cl in map_def.layout.cities.items():
             self._add("city", cid, dot_box(cl.pos))
 
@@ -228,20 +246,25 @@ def _gap(ox: float, oy: float, w: float, h: float) -> float:
     return math.hypot(max(abs(ox) - w / 2, 0.0), max(abs(oy) - h / 2, 0.0))
 
 
-def place_labels(map_def: MapDefinition, measure: Measure | None = None,
-                 slots: Mapping[str, Sequence[Quad]] | None = None,
-                 shadow: float = TRAIN_SHADOW,
-                 candidates: Callable[[Point, float, float], list[Point]] = label_candidates,
-                 field: LabelField | None = None) -> dict[str, LabelPlace]:
+def placing_labels(map_def: MapDefinition, measure: Measure | None = None,
+                     slots: Mapping[str, Sequence[Quad]] | None = None,
+                     shadow: float = TRAIN_SHADOW,
+                     candidates: Callable[[Point, float, float], list[Point]] = label_candidates,
+                     field: LabelField | None = None
+                     ) -> Generator[None, None, dict[str, LabelPlace]]:
     """Where every city label goes, given how big it is in each way of writing
     (`measure`; default: `label_size` at `LABEL_FONT_SIZE`). A label stays at the map's
     offset on one line if that is clear of trains, dots, other labels and the board's
     edge, else on two lines there; else it goes to the nearest clear place around its
     dot (`candidates`, by the gap between dot and label; two lines count as a label
     height farther); else to the least crowded one. `field` (trains and dots only, for
-    this `slots` and `shadow`) may be given to save building it."""
+    this `slots` and `shadow`) may be given to save building it. A generator that
+    returns the places, a city at a time (see `place_labels`)."""
     measure = measure or label_size
-    field = LabelField(map_def, slots, shadow) if field is None else field.copy()
+    if field is None:
+        field = yield from LabelField.building(map_def, slots, shadow)
+    else:
+        field = field.copy()
     out: dict[str, LabelPlace] = {}
     for c in map_def.game_map.cities:
         cl = map_def.layout.cities[c.id]
@@ -267,5 +290,16 @@ def place_labels(map_def: MapDefinition, measure: Measure | None = None,
             found = best[1], best[2]
         field.add_label(c.id, found[1])
         out[c.id] = found[0]
+        yield
     return out
+
+
+
+def place_labels(map_def: MapDefinition, measure: Measure | None = None,
+                 slots: Mapping[str, Sequence[Quad]] | None = None,
+                 shadow: float = TRAIN_SHADOW,
+                 candidates: Callable[[Point, float, float], list[Point]] = label_candidates,
+                 field: LabelField | None = None) -> dict[str, LabelPlace]:
+    """`placing_labels` run to the end: where every city label goes."""
+    return finish(placing_labels(map_def, measure, slots, shadow, candidates, field))
 

@@ -100,12 +100,7 @@ def _map_layers(board: BoardHost, surface: pygame.Surface) -> None:
     assert vp is not None and r.static is not None
     v = board.shown_view
     closed = closed_twins(v.public)
-    target = board.camera.viewport(board.layout.map)
-    if target.scale != vp.scale:  # zooming: the last sharp map, scaled, until it settles
-        r.composed(v.public.owners, board.player_rgb, closed)
-        r.preview(surface, target)
-        return
-    surface.blit(r.composed(v.public.owners, board.player_rgb, closed), vp.map_px)
+    r.draw(surface, v.public.owners, board.player_rgb, closed)  # scaled while a zoom settles
     stations = dict(board.overrides.get("stations", {}))
     gm = v.public.game_map
     for i, owner in enumerate(v.public.stations):
