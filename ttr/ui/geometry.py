@@ -52,6 +52,8 @@ map's scale (but at least `MIN_LABEL_PX` pixels)."""
 MIN_LABEL_PX = 11
 """Smallest label font size in pixels (smaller windows get bigger labels, placed by
 `place_labels` so that they still stay clear of trains, dots and each other)."""
+MIN_SHRUNK_PX = 9
+"""Smallest size of a label written smaller because nowhere near its dot was clear."""
 LABEL_PAD = 0.22
 """Space for the label's halo on each side, in ems."""
 LABEL_LINE = 1.2

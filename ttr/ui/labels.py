@@ -164,15 +164,18 @@ class LabelField:
         """Place a label (an axis-aligned box): later labels keep clear of it."""
         self._add("label", cid, box, rect=True)
 
-    def conflicts(self, box: Quad) -> list[tuple[str, str]]:
+    def conflicts(self, box: Quad, first: bool = False) -> list[tuple[str, str]]:
         """(kind, id) of everything the axis-aligned `box` overlaps: "train" (route id),
         "city", "label"; ("edge", "") if it leaves the board. Trains and dots must be
-        `clearance` away; labels may touch."""
+        `clearance` away; labels may touch. With `first`, only the first one found
+        (enough to tell whether a place is clear, much faster)."""
         out: list[tuple[str, str]] = []
         bx0, by0, bx1, by1 = bbox(box)
         w, h = self.size
         if bx0 < 0 or by0 < 0 or bx1 > w or by1 > h:
             out.append(("edge", ""))
+            if first:
+                return out
         c = self.clearance
         cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
         seen: set[tuple[str, str]] = set()
@@ -190,6 +193,8 @@ class LabelField:
                     continue
                 seen.add((ob.kind, ob.ident))
                 out.append((ob.kind, ob.ident))
+                if first:
+                    return out
         return out
 
 
@@ -219,12 +224,25 @@ def label_candidates(preferred: Point, w: float, h: float) -> list[Point]:
     return out
 
 
+def fine_candidates(preferred: Point, w: float, h: float) -> list[Point]:
+    """Offsets on a grid around the dot (steps of a sixth of the label's height, at
+    least 2 units), out to 3 label heights beyond it: where `label_candidates` finds
+    nothing clear (crowded corners, small windows)."""
+    step = max(2.0, h / 4)
+    rx = math.ceil((w / 2 + DOT_EXTENT + 3.0 * h) / step)
+    ry = math.ceil((h / 2 + DOT_EXTENT + 3.0 * h) / step)
+    return [(step * x, step * y) for x in range(-rx, rx + 1) for y in range(-ry, ry + 1)]
+
+
 @dataclass(frozen=True, slots=True)
 class LabelPlace:
     """Where and how a city label is drawn: its centre (board units) and its lines."""
 
     centre: Point
     lines: Lines
+    smaller: int = 0
+    """Written this many font sizes smaller: nowhere near its dot was clear at the
+    full size (only in small windows, where labels are large for the board)."""
 
 
 Measure = Callable[[Lines], Point]
@@ -250,7 +268,7 @@ def placing_labels(map_def: MapDefinition, measure: Measure | None = None,
                      slots: Mapping[str, Sequence[Quad]] | None = None,
                      shadow: float = TRAIN_SHADOW,
                      candidates: Callable[[Point, float, float], list[Point]] = label_candidates,
-                     field: LabelField | None = None
+                     field: LabelField | None = None, smaller: Sequence[Measure] = ()
                      ) -> Generator[None, None, dict[str, LabelPlace]]:
     """Where every city label goes, given how big it is in each way of writing
     (`measure`; default: `label_size` at `LABEL_FONT_SIZE`). A label stays at the map's
@@ -263,36 +281,84 @@ def placing_labels(map_def: MapDefinition, measure: Measure | None = None,
     measure = measure or label_size
     if field is None:
         field = yield from LabelField.building(map_def, slots, shadow)
-    else:
-        field = field.copy()
-    out: dict[str, LabelPlace] = {}
-    for c in map_def.game_map.cities:
-        cl = map_def.layout.cities[c.id]
-        variants = [(lines, measure(lines)) for lines in label_lines(c.name)]
-        pref = cl.label if cl.label is not None else DEFAULT_LABEL_OFFSET
-        found = as_written(field, cl.pos, pref, variants)
-        if found is None:
-            # closest to the dot first; two lines count as a label height farther away
-            tries = sorted(((_gap(ox, oy, w, h) + i * h, i, (ox, oy))
-                            for i, (_, (w, h)) in enumerate(variants)
-                            for ox, oy in candidates(pref, w, h)),
-                           key=lambda t: (t[0], t[1]))
-            best: tuple[float, LabelPlace, Quad] | None = None
-            for _, i, (ox, oy) in tries:
-                lines, (w, h) = variants[i]
-                box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
-                cost = sum(_COST[k] for k, _ in field.conflicts(box))
-                if best is None or cost < best[0]:
-                    best = (cost, LabelPlace(quad_center(box), lines), box)
-                if cost == 0:
-                    break
-            assert best is not None
-            found = best[1], best[2]
-        field.add_label(c.id, found[1])
-        out[c.id] = found[0]
-        yield
-    return out
+    cities = list(map_def.game_map.cities)
+    best: tuple[float, dict[str, LabelPlace]] | None = None
+    for npass in range(PASSES):
+        out: dict[str, LabelPlace] = {}
+        crowded: list[str] = []
+        total = 0.0
+        work = field.copy()
+        for c in cities:
+            place, box, cost = yield from _place_one(map_def, work, c.id, c.name, measure,
+                                                     candidates, smaller if npass else ())
+            work.add_label(c.id, box)
+            out[c.id] = place
+            total += cost
+            if cost:
+                crowded.append(c.id)
+            yield
+        if best is None or total < best[0]:
+            best = (total, {c.id: out[c.id] for c in map_def.game_map.cities})
+        if not crowded:
+            break
+        # again, the labels that found no clear place first
+        cities = ([c for c in cities if c.id in crowded]
+                  + [c for c in cities if c.id not in crowded])
+    assert best is not None
+    return best[1]
 
+
+PASSES = 4
+"""Placement passes at most: a pass that leaves labels touching trains is tried again
+with those labels placed first (and from the second pass on, smaller if need be)."""
+
+
+def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
+               measure: Measure, candidates: Callable[[Point, float, float], list[Point]],
+               smaller: Sequence[Measure] = ()
+               ) -> Generator[None, None, tuple[LabelPlace, Quad, float]]:
+    """One label's place, its box and the cost of what it touches (0: clear): at the
+    map's offset, else the nearest clear spot (coarse ring, then every spot near),
+    else the same in each smaller size (`smaller`), else the least crowded spot."""
+    cl = map_def.layout.cities[cid]
+    variants = [(lines, measure(lines)) for lines in label_lines(name)]
+    pref = cl.label if cl.label is not None else DEFAULT_LABEL_OFFSET
+    found = as_written(field, cl.pos, pref, variants)
+    if found is not None:
+        return found[0], found[1], 0.0
+    sizes = [(0, variants)] + [(k + 1, [(lines, m(lines)) for lines in label_lines(name)])
+                               for k, m in enumerate(smaller)]
+    n = 0
+    for small, ways in sizes:
+        for spots in (candidates, fine_candidates):
+            # closest to the dot first; two lines count as a label height farther away
+            for _, i, (ox, oy) in _by_gap(spots, pref, ways):
+                lines, (w, h) = ways[i]
+                box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
+                if not field.conflicts(box, first=True):
+                    return LabelPlace(quad_center(box), lines, small), box, 0.0
+                n += 1
+                if n % 800 == 0:
+                    yield
+    # nowhere clear: the least crowded of the nearer spots, at the full size
+    best: tuple[float, LabelPlace, Quad] | None = None
+    for _, i, (ox, oy) in _by_gap(candidates, pref, variants):
+        lines, (w, h) = variants[i]
+        box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
+        cost = sum(_COST[k] for k, _ in field.conflicts(box))
+        if best is None or cost < best[0]:
+            best = (cost, LabelPlace(quad_center(box), lines), box)
+    assert best is not None
+    return best[1], best[2], best[0]
+
+
+def _by_gap(spots: Callable[[Point, float, float], list[Point]], pref: Point,
+            ways: Sequence[tuple[Lines, Point]]) -> list[tuple[float, int, Point]]:
+    """(gap, way of writing, offset) for every spot, nearest the dot first; two lines
+    count as a label height farther away."""
+    return sorted(((_gap(ox, oy, w, h) + i * h, i, (ox, oy))
+                   for i, (_, (w, h)) in enumerate(ways) for ox, oy in spots(pref, w, h)),
+                  key=lambda t: (t[0], t[1]))
 
 
 def place_labels(map_def: MapDefinition, measure: Measure | None = None,

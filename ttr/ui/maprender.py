@@ -28,6 +28,9 @@ from ttr.ui.viewport import Viewport
 Quad = geo.Quad
 LAYER_CACHE = 3
 """How many scales' layers a renderer keeps (the zoom steps in use)."""
+SHRINK = 2
+"""A label with no clear place near its dot may be written up to this many pixels
+smaller (never under `geometry.MIN_SHRUNK_PX`)."""
 WORK_BUDGET = 0.005
 """Seconds a frame spends at most (about) on drawing tiles of a new zoom step."""
 _T = TypeVar("_T")
@@ -293,13 +296,15 @@ class MapRenderer:
         """Labels placed, the ground's shapes, the route rectangles, the surfaces."""
         vp = layers.vp
         px = label_px(vp.scale)
-        font = layers.font = self.assets.font(px, bold=True, cond=True)
+        font = self.assets.font(px, bold=True, cond=True)
 
-        def measure(lines: lab.Lines) -> tuple[float, float]:
-            tw = max(font.size(t)[0] for t in lines)
-            th = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (
-                len(lines) - 1)
-            return ((tw + 2 * geo.LABEL_PAD * px) / vp.scale, th / vp.scale)
+        layers.fonts = [font] + [self.assets.font(px - k, bold=True, cond=True)
+                                 for k in range(1, SHRINK + 1) if px - k >= geo.MIN_SHRUNK_PX]
+
+        def measure_in(f: pygame.font.Font) -> lab.Measure:
+            return lambda lines: label_extent(f, lines, vp.scale)
+
+        measure, *smaller = (measure_in(f) for f in layers.fonts)
 
         shadow = round(geo.TRAIN_SHADOW / vp.scale, 2)
         labels = _recall(_PLACED, self.slots, (px, round(vp.scale, 4)))
@@ -309,10 +314,11 @@ class MapRenderer:
                 field = yield from lab.LabelField.building(self.map_def, self.slots, shadow)
                 _remember(_FIELDS, self.slots, (shadow,), field)
             labels = yield from lab.placing_labels(self.map_def, measure, self.slots, shadow,
-                                                   field=field)
+                                                   field=field, smaller=smaller)
             _remember(_PLACED, self.slots, (px, round(vp.scale, 4)), labels)
         layers.labels = labels
-        layers.label_rects = {cid: _label_rect(vp, font, p) for cid, p in labels.items()}
+        layers.label_rects = {cid: _label_rect(vp, layers.fonts[p.smaller], p)
+                              for cid, p in labels.items()}
         yield
         size = vp.map_px.size
         g = self.map_def.layout.geography
@@ -355,10 +361,10 @@ class MapRenderer:
             x, y = vp.local(self.cities[c.id])
             if area.colliderect(pygame.Rect(x - rad, y - rad, 2 * rad + 2, 2 * rad + 2)):
                 self._city(layers, top, c.id)
-        assert layers.font is not None
         for c in self.gm.cities:
             if layers.label_rects[c.id].colliderect(area):
-                self._label(layers, top, layers.font, layers.labels[c.id])
+                place = layers.labels[c.id]
+                self._label(layers, top, layers.fonts[place.smaller], place)
         pygame.draw.rect(top, theme.mix(theme.PAPER_DARK, (0, 0, 0), 0.35), top.get_rect(), 2)
         top.set_clip(None)
 
@@ -608,6 +614,14 @@ def _loco_mark(surf: pygame.Surface, c: tuple[float, float], r: float) -> None:
         pygame.draw.polygon(surf, col, pts)
     pygame.draw.aacircle(surf, (250, 250, 250), c, r * 0.55)
     pygame.draw.aacircle(surf, (30, 30, 30), c, r * 0.25)
+
+
+def label_extent(font: pygame.font.Font, lines: lab.Lines, scale: float) -> tuple[float, float]:
+    """Width and height in board units of a label written in `font` (text and halo)."""
+    px = font.point_size
+    tw = max(font.size(t)[0] for t in lines)
+    th = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (len(lines) - 1)
+    return ((tw + 2 * geo.LABEL_PAD * px) / scale, th / scale)
 
 
 def label_px(scale: float) -> int:

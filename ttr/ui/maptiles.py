@@ -41,7 +41,8 @@ class Layers:
     labels: dict[str, LabelPlace] = field(default_factory=dict)
     label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     """Each label's pixels (with its halo) in layer coordinates."""
-    font: pygame.font.Font | None = None
+    fonts: list[pygame.font.Font] = field(default_factory=list)
+    """The labels' font, then smaller ones for labels with no room (`LabelPlace.smaller`)."""
     ground: Ground | None = None
     route_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     """The pixels each route's slots and claimed cars (with shadows) may touch."""
