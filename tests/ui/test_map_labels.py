@@ -83,7 +83,7 @@ def test_drawn_labels_clear_of_every_train_dot_and_label(
         field.add_label(cid, box)
     assert problems == []
     shrunk = [cid for cid, p in r.labels.items() if p.smaller]
-    assert len(shrunk) <= 4  # a few crowded names, only where the window is small
+    assert len(shrunk) <= len(r.labels) // 5  # crowded names, only where the window is small
     if size[0] >= 1920:
         assert shrunk == []
     assert all(label_px(r.vp.scale) - r.labels[c].smaller >= geo.MIN_SHRUNK_PX for c in shrunk)

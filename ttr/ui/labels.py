@@ -226,11 +226,11 @@ def label_candidates(preferred: Point, w: float, h: float) -> list[Point]:
 
 def fine_candidates(preferred: Point, w: float, h: float) -> list[Point]:
     """Offsets on a grid around the dot (steps of a sixth of the label's height, at
-    least 2 units), out to 3 label heights beyond it: where `label_candidates` finds
+    least 2 units), out to 3.5 label heights beyond it: where `label_candidates` finds
     nothing clear (crowded corners, small windows)."""
     step = max(2.0, h / 4)
-    rx = math.ceil((w / 2 + DOT_EXTENT + 3.0 * h) / step)
-    ry = math.ceil((h / 2 + DOT_EXTENT + 3.0 * h) / step)
+    rx = math.ceil((w / 2 + DOT_EXTENT + 3.5 * h) / step)
+    ry = math.ceil((h / 2 + DOT_EXTENT + 3.5 * h) / step)
     return [(step * x, step * y) for x in range(-rx, rx + 1) for y in range(-ry, ry + 1)]
 
 
@@ -318,8 +318,9 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
                smaller: Sequence[Measure] = ()
                ) -> Generator[None, None, tuple[LabelPlace, Quad, float]]:
     """One label's place, its box and the cost of what it touches (0: clear): at the
-    map's offset, else the nearest clear spot (coarse ring, then every spot near),
-    else the same in each smaller size (`smaller`), else the least crowded spot."""
+    map's offset, else the nearest clear spot of the ring around the dot, else the same
+    a size or two smaller (`smaller`), else farther out (a grid of spots) in any size,
+    else the least crowded spot of the ring."""
     cl = map_def.layout.cities[cid]
     variants = [(lines, measure(lines)) for lines in label_lines(name)]
     pref = cl.label if cl.label is not None else DEFAULT_LABEL_OFFSET
@@ -329,9 +330,10 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
     sizes = [(0, variants)] + [(k + 1, [(lines, m(lines)) for lines in label_lines(name)])
                                for k, m in enumerate(smaller)]
     n = 0
-    for small, ways in sizes:
-        for spots in (candidates, fine_candidates):
-            # closest to the dot first; two lines count as a label height farther away
+    for spots in (candidates, fine_candidates):
+        # near the dot in any size first, then farther out; two lines count as a label
+        # height farther away
+        for small, ways in sizes:
             for _, i, (ox, oy) in _by_gap(spots, pref, ways):
                 lines, (w, h) = ways[i]
                 box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)

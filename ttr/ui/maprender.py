@@ -19,7 +19,7 @@ from ttr.engine import CardColor, GameMap, Route
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import labels as lab
-from ttr.ui import mapgeo, theme
+from ttr.ui import mapgeo, theme, widgets
 from ttr.ui.assets import Assets
 from ttr.ui.maptiles import Layers
 from ttr.ui.symbols import car_mark, slot_symbol
@@ -214,6 +214,8 @@ class MapRenderer:
                 _finish(self, self.cur)  # the first picture: with its trains
             assert self.cur.composed is not None
             surface.blit(self.cur.composed, self.vp.map_px)
+            if widgets.TEXT_HOOKS:
+                self._note_labels(surface)
             return
         self._want(self.job, owners, player_rgb, closed)
         self._preview(surface, self.vp)
@@ -238,6 +240,20 @@ class MapRenderer:
         _finish(self, self.cur)
         assert self.cur.composed is not None
         return self.cur.composed
+
+    def _note_labels(self, surface: pygame.Surface) -> None:
+        """Tell the text hooks where the sharp picture's city names are on `surface`
+        (the layout test checks them with all other text)."""
+        assert self.vp is not None and self.cur is not None
+        vis = self.vp.visible
+        for place in self.cur.labels.values():
+            font = self.cur.fonts[place.smaller]
+            w, h = (round(v) for v in label_extent(font, place.lines, 1.0))  # pixels
+            x, y = self.vp.to_px(place.centre)
+            rect = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+            if rect.colliderect(vis):
+                widgets.note_text(surface, " ".join(place.lines), rect, font.point_size,
+                                  not vis.contains(rect))
 
     def _check_colours(self) -> None:
         """The colour-blind setting changed: symbols on or off, drawn again now."""

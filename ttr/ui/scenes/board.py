@@ -237,8 +237,8 @@ class BoardScene(Scene):
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
         self.pass_button.rect.center = d.center
         t, f = self.layout.tickets, self.layout.font
-        tw = self.ctx.assets.text("Show on map", max(9, int(f * 0.8)), theme.TEXT).get_width()
-        self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.35))
+        tw = self.ctx.assets.text("Show on map", f, theme.TEXT, bold=True).get_width()
+        self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.5))
         self.tickets_toggle.rect.topright = (t.right, t.y)
         self.dirty = True
 
