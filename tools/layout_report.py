@@ -7,9 +7,11 @@
 Reports routes too short for their cars, car slots overlapping other routes' slots,
 routes over cities they do not end at, labels over labels, over claimed-train
 footprints (of every route: any route may be claimed) or over city dots (their own
-too), shapes off the board and crossing routes (`ttr.ui.geometry.check_layout`).
+too), shapes off the board and crossing routes (`ttr.ui.layoutcheck.check_layout`),
+and the labels as the game draws them in windows of 1024x640, 1280x720, 1920x1080 and
+3840x2160 (their real font and places) against the same.
 `--fix-labels` moves each colliding label to the first clear place around its city
-(`ttr.ui.geometry.place_labels`) and saves the map: layout only, the rules facts and
+(`ttr.ui.labels.place_labels`) and saves the map: layout only, the rules facts and
 the content hash stay the same. `--png` draws the board as the game does (offscreen,
 no window), with a seeded share of the routes claimed.
 """
@@ -26,6 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ttr.maps.mapfile import CityLayout, MapDefinition, find_map, load_map, save_map  # noqa: E402
 from ttr.ui import geometry as geo  # noqa: E402
+from ttr.ui import labels as lab  # noqa: E402
+from ttr.ui import layoutcheck  # noqa: E402
 
 
 def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = False,
@@ -66,18 +70,44 @@ def render(map_def: MapDefinition, out: Path, scale: float = 1.0, ids: bool = Fa
     pygame.image.save(surf, str(out))
 
 
-def fine_candidates(preferred: geo.Point, w: float, h: float) -> list[geo.Point]:
-    """Every offset on a 2-unit grid around the dot, out to 2.5 label heights beyond it."""
-    rx = round(w / 2 + geo.DOT_EXTENT + 2.5 * h) // 2
-    ry = round(h / 2 + geo.DOT_EXTENT + 2.5 * h) // 2
-    return [(2.0 * x, 2.0 * y) for x in range(-rx, rx + 1) for y in range(-ry, ry + 1)]
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1920, 1080), (3840, 2160))
+"""Window sizes at which `drawn_label_problems` checks the labels as the game draws them."""
+
+
+def drawn_label_problems(map_def: MapDefinition, size: tuple[int, int]) -> list[str]:
+    """Labels as the board draws them in a window of `size` (their font, their places,
+    a size smaller where the game shrinks them) against claimed-train footprints, city
+    dots and each other: one line per problem."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from ttr.ui.assets import Assets
+    from ttr.ui.maprender import MapRenderer, label_extent, label_px
+    from ttr.ui.viewport import BoardLayout, Viewport
+
+    if not pygame.display.get_init():
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_mode((64, 64))
+    r = MapRenderer(map_def, Assets())
+    r.resize(Viewport.fit(map_def.layout.size, BoardLayout.compute(size, 5).map))
+    assert r.vp is not None
+    px = label_px(r.vp.scale)
+    field = lab.LabelField(map_def, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
+    out: list[str] = []
+    for cid, place in r.labels.items():
+        font = r.assets.font(px - place.smaller, bold=True, cond=True)
+        box = geo.rect_quad(*place.centre, *label_extent(font, place.lines, r.vp.scale))
+        out += [f"label {cid} x {kind} {ident}".rstrip() for kind, ident in field.conflicts(box)]
+        field.add_label(cid, box)
+    return out
 
 
 def fix_labels(map_def: MapDefinition) -> tuple[MapDefinition, list[str]]:
     """The map with every colliding label moved to a clear place (whole board units),
     and the ids of the moved cities."""
     layout = map_def.layout
-    places = geo.place_labels(map_def, candidates=fine_candidates)
+    places = lab.place_labels(map_def, candidates=lab.fine_candidates)
     cities = dict(layout.cities)
     moved: list[str] = []
     for cid, place in places.items():
@@ -106,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fix-labels", action="store_true",
                     help="move colliding labels to clear places and save the map")
     ap.add_argument("--brief", action="store_true", help="counts only")
+    ap.add_argument("--no-sizes", action="store_true",
+                    help="skip the labels as drawn at 1024x640 ... 3840x2160")
     args = ap.parse_args(argv)
     bad = 0
     for name in args.maps:
@@ -118,12 +150,18 @@ def main(argv: list[str] | None = None) -> int:
                 assert load_map(d.path).game_map.content_hash == d.game_map.content_hash
                 print(f"{d.path}: moved the labels of {', '.join(moved)}")
                 d = fixed
-        report = geo.check_layout(d)
+        report = layoutcheck.check_layout(d)
         print(f"== {d.id}")
         for line in report.lines():
             if not args.brief or not line.startswith("  "):
                 print(line)
         bad += not report.ok or bool(report.label_collisions)
+        for size in () if args.no_sizes else WINDOW_SIZES:
+            drawn = drawn_label_problems(d, size)
+            print(f"labels as drawn at {size[0]}x{size[1]}: {len(drawn)}")
+            if not args.brief:
+                print("".join(f"  {p}\n" for p in drawn), end="")
+            bad += bool(drawn)
         if args.png is not None:
             crop = None
             if args.crop:

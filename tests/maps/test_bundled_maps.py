@@ -12,6 +12,7 @@ import pytest
 from ttr.maps.mapfile import MapDefinition, dump_map, find_map, list_maps, load_map, load_map_text
 from ttr.store import paths
 from ttr.ui import geometry as geo
+from ttr.ui import layoutcheck
 
 REF = Path("/work/shared/reference")
 BUNDLED = ("usa", "europe")
@@ -154,7 +155,7 @@ def test_round_trip_is_identity(map_id: str, maps: dict[str, MapDefinition]) -> 
 @pytest.mark.parametrize("map_id", BUNDLED)
 def test_layout_has_no_short_routes_overlaps_crossings_or_label_collisions(
         map_id: str, maps: dict[str, MapDefinition]) -> None:
-    report = geo.check_layout(maps[map_id])
+    report = layoutcheck.check_layout(maps[map_id])
     assert report.too_short == ()
     assert report.slot_overlaps == ()
     assert report.crossings == ()

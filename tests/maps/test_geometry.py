@@ -10,6 +10,8 @@ import pytest
 
 from ttr.maps.mapfile import load_map_text
 from ttr.ui import geometry as geo
+from ttr.ui import labels as lab
+from ttr.ui import layoutcheck
 
 DOUBLE = """\
 schema: 1
@@ -147,28 +149,28 @@ def test_end_margins_grow_at_narrow_angles() -> None:
 
 def test_check_layout_reports_problems() -> None:
     d = load_map_text(DOUBLE, "dbl.yaml")
-    report = geo.check_layout(d)
+    report = layoutcheck.check_layout(d)
     assert report.ok, report.lines()
     squeezed = load_map_text(DOUBLE.replace("[400, 350]", "[400, 260]")
                              .replace("length: 1, color: gray", "length: 3, color: gray"),
                              "dbl.yaml")
-    bad = geo.check_layout(squeezed)
+    bad = layoutcheck.check_layout(squeezed)
     assert any(s.startswith("b-c:") for s in bad.too_short)
     assert not bad.ok
     crossing = load_map_text(DOUBLE.replace("[[150, 380], [300, 380]]", "[[250, 100]]"),
                              "dbl.yaml")
-    rep = geo.check_layout(crossing)
+    rep = layoutcheck.check_layout(crossing)
     assert rep.crossings or rep.slot_overlaps
     assert any("a-c" in s for s in rep.lines())
 
 
 def test_label_box_estimate() -> None:
-    box = geo.label_box("Denver", (100, 100))
+    box = lab.label_box("Denver", (100, 100))
     cx, cy = geo.quad_center(box)
     assert (cx, cy) == pytest.approx((100 + geo.DEFAULT_LABEL_OFFSET[0],
                                       100 + geo.DEFAULT_LABEL_OFFSET[1]))
-    assert geo.dist(box[0], box[1]) > geo.dist(geo.label_box("Rom", (0, 0))[0],
-                                               geo.label_box("Rom", (0, 0))[1])
+    assert geo.dist(box[0], box[1]) > geo.dist(lab.label_box("Rom", (0, 0))[0],
+                                               lab.label_box("Rom", (0, 0))[1])
 
 
 LABELS = """\
@@ -187,13 +189,13 @@ routes:
 
 
 def test_label_lines_break_at_the_middle_space() -> None:
-    assert geo.label_lines("Paris") == [("Paris",)]
-    assert geo.label_lines("Oklahoma City") == [("Oklahoma City",), ("Oklahoma", "City")]
-    assert geo.label_lines("Sault St. Marie")[1] == ("Sault St.", "Marie")
-    w1, h1 = geo.label_size(("Oklahoma City",))
-    w2, h2 = geo.label_size(("Oklahoma", "City"))
+    assert lab.label_lines("Paris") == [("Paris",)]
+    assert lab.label_lines("Oklahoma City") == [("Oklahoma City",), ("Oklahoma", "City")]
+    assert lab.label_lines("Sault St. Marie")[1] == ("Sault St.", "Marie")
+    w1, h1 = lab.label_size(("Oklahoma City",))
+    w2, h2 = lab.label_size(("Oklahoma", "City"))
     assert w2 < w1 and h2 > h1
-    assert geo.label_size("Oklahoma City") == (w1, h1)
+    assert lab.label_size("Oklahoma City") == (w1, h1)
 
 
 def test_train_footprint_is_bigger_than_the_slot() -> None:
@@ -209,29 +211,30 @@ def test_train_footprint_is_bigger_than_the_slot() -> None:
 
 def test_check_layout_reports_labels_over_trains_and_dots() -> None:
     d = load_map_text(LABELS, "lbl.yaml")
-    report = geo.check_layout(d)
+    report = layoutcheck.check_layout(d)
     assert "label a x train a-b" in report.label_collisions  # on the track
     assert report.ok  # labels do not make a layout unplayable
     # a label just beside a slot, clear of the slot but not of the claimed car's body
     slots = geo.route_slots(d)["a-b"]
     top = min(y for q in slots for _, y in q)
-    w, h = geo.label_size("Alpha")
+    w, h = lab.label_size("Alpha")
     near = LABELS.replace("label: [90, 0]", f"label: [90, {top - 200 - h / 2 - 0.5}]")
-    assert any("train a-b" in s for s in geo.check_layout(load_map_text(near, "x.yaml"))
+    assert any("train a-b" in s for s in layoutcheck.check_layout(load_map_text(near, "x.yaml"))
                .label_collisions)
     own = LABELS.replace("label: [90, 0]", "label: [20, 0]")
-    assert "label a x city a" in geo.check_layout(load_map_text(own, "x.yaml")).label_collisions
+    report = layoutcheck.check_layout(load_map_text(own, "x.yaml"))
+    assert "label a x city a" in report.label_collisions
 
 
 def test_place_labels_keeps_clear_offsets_and_moves_the_others() -> None:
     d = load_map_text(LABELS, "lbl.yaml")
-    places = geo.place_labels(d)
+    places = lab.place_labels(d)
     b = places["b"]
     assert b.centre == pytest.approx((400, 178)) and b.lines == ("Beta Town",)
-    field = geo.LabelField(d)
+    field = lab.LabelField(d)
     for c in d.game_map.cities:
         p = places[c.id]
-        w, h = geo.label_size(p.lines)
+        w, h = lab.label_size(p.lines)
         box = geo.rect_quad(*p.centre, w, h)
         assert field.conflicts(box) == [], c.id
         field.add_label(c.id, box)
@@ -241,14 +244,15 @@ def test_place_labels_keeps_clear_offsets_and_moves_the_others() -> None:
 
 def test_two_lines_when_one_does_not_fit() -> None:
     d = load_map_text(LABELS, "lbl.yaml")
-    field = geo.LabelField(d)
+    field = lab.LabelField(d)
     pos = d.layout.cities["b"].pos
     spot = next(((x, y) for y in range(-40, 41, 2) for x in range(-70, 71, 2)
-                 if field.conflicts(geo.label_box(("Beta Town",), pos, (x, y)))
-                 and not field.conflicts(geo.label_box(("Beta", "Town"), pos, (x, y)))), None)
+                 if field.conflicts(lab.label_box(("Beta Town",), pos, (x, y)))
+                 and not field.conflicts(lab.label_box(("Beta", "Town"), pos, (x, y)))), None)
     assert spot is not None  # e.g. beside the dot, between the two routes
     moved = load_map_text(LABELS.replace("[0, -22]", f"[{spot[0]}, {spot[1]}]"), "x.yaml")
-    place = geo.place_labels(moved)["b"]
+    place = lab.place_labels(moved)["b"]
     assert place.lines == ("Beta", "Town")
     assert place.centre == pytest.approx((pos[0] + spot[0], pos[1] + spot[1]))
-    assert not any(s.startswith("label b ") for s in geo.check_layout(moved).label_collisions)
+    collisions = layoutcheck.check_layout(moved).label_collisions
+    assert not any(s.startswith("label b ") for s in collisions)

@@ -53,13 +53,14 @@ def _car_colours(map_id: str) -> dict[int, theme.RGB]:
     owners = [i % 5 if i % 7 == 0 else None for i in range(len(gm.routes))]
     rgb = [theme.PLAYER_RGB[c] for c in theme.PLAYER_COLORS]
     surf = r.composed(owners, rgb)
+    assert r.vp is not None
     found: dict[int, Counter[theme.RGB]] = {s: Counter() for s in range(5)}
     for route in gm.routes:
         seat = owners[route.index]
         if seat is None:
             continue
         for q in r.slots[route.id]:
-            (a, b, c, d) = [r._local(p) for p in q]
+            (a, b, c, d) = [r.vp.local(p) for p in q]
             rear = ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2)
             front = ((b[0] + c[0]) / 2, (b[1] + c[1]) / 2)
             p = (round(rear[0] + 0.22 * (front[0] - rear[0])),

@@ -1,5 +1,7 @@
-"""Every scene at every window size: no text drawn by `blit_text` is clipped, leaves the
-window or overlaps other text of the same scene, and text grows with the window.
+"""Every scene at every window size: no text is clipped, leaves the window or overlaps
+other text of the same scene, and text grows with the window. Every text counts,
+whatever draws it (`blit_text`, `wrap_text`, the log's wrapped lines, the banner, the
+map's city labels: all report through `widgets.note_text`).
 
 One game of each kind is played once; each scene is then laid out and drawn at each size
 (text drawn by the scene on top only: a dialog may cover the board's text on purpose).
@@ -107,8 +109,14 @@ def test_board_its_dialogs_and_scoring_fit_at_every_size(app: App) -> None:
     while len(app.stack.scenes) > 1:
         frames(app, 1)
     seen = _check(app, "board")
-    sizes = {s: sorted(t.size for t in ts) for s, ts in seen.items()}
-    assert sizes[(1280, 720)][-1] >= 14  # names, headings and the log at the body size
+    names = {c.name for c in board.shown_view.public.game_map.cities}
+    for size, texts in seen.items():
+        drawn = {t.text for t in texts}
+        assert names <= drawn, (size, names - drawn)  # the map's labels are checked too
+        assert "Game log" in drawn and len(drawn - names) > 12  # panels, log lines
+    # body text at 1280x720 is at least 14 px (city labels have their own minimum)
+    small = [(t.text, t.size) for t in seen[(1280, 720)] if t.text not in names and t.size < 14]
+    assert not small, sorted(set(small))
     _draw(app, (1280, 720))
     assert board.layout.font >= 14  # body text at 1280x720
     _push(app, lambda: PauseScene(app.ctx, board))

@@ -13,16 +13,16 @@ import pytest
 from ttr.engine import new_sim
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.ui import geometry as geo
+from ttr.ui import labels as lab
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.maprender import MapRenderer, label_px
 from ttr.ui.viewport import BoardLayout, Viewport
 
 MAPS = ("usa", "europe")
-CLEAR_SIZES = [(1920, 1080), (3840, 2160)]
-"""Window sizes at which the labels are at least as big as the map's own layout
-assumes: there every label is clear of every train (smaller windows draw labels bigger
-than the map, relative to it; they are placed as well as they fit, above the trains)."""
+CLEAR_SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
+"""Window sizes at which every label must be clear of every train, dot and label (in
+small windows labels are big for the board: they move further out, or a size smaller)."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -48,12 +48,12 @@ def _drawn_boxes(r: MapRenderer) -> dict[str, geo.Quad]:
     """Each label's box as drawn: the real text size in the real font, plus the halo."""
     assert r.vp is not None
     px = label_px(r.vp.scale)
-    font = r.assets.font(px, bold=True, cond=True)
     out = {}
     for cid, place in r.labels.items():
-        w = max(font.size(t)[0] for t in place.lines) + 2 * geo.LABEL_PAD * px
-        h = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (
-            len(place.lines) - 1)
+        f = r.assets.font(px - place.smaller, bold=True, cond=True)
+        w = max(f.size(t)[0] for t in place.lines) + 2 * geo.LABEL_PAD * f.point_size
+        h = max(f.get_height(), geo.LABEL_LINE * f.point_size) + (
+            geo.LABEL_LEADING * f.point_size * (len(place.lines) - 1))
         out[cid] = geo.rect_quad(*place.centre, w / r.vp.scale, h / r.vp.scale)
     return out
 
@@ -63,10 +63,10 @@ def test_label_width_estimate_covers_the_drawn_text(maps: dict[str, MapDefinitio
     font = Assets().font(100, bold=True, cond=True)
     names = {c.name for d in maps.values() for c in d.game_map.cities}
     for name in names:
-        est = geo.text_width(name, 100)
+        est = lab.text_width(name, 100)
         assert font.size(name)[0] <= est <= font.size(name)[0] * 1.12 + 10, name
     for name in ("Łódź", "Ærø", "Ελλάδα", "W", "i", "Ünïcödé (x/y)"):
-        assert font.size(name)[0] <= geo.text_width(name, 100), name
+        assert font.size(name)[0] <= lab.text_width(name, 100), name
 
 
 @pytest.mark.parametrize("size", CLEAR_SIZES)
@@ -76,12 +76,17 @@ def test_drawn_labels_clear_of_every_train_dot_and_label(
     d = maps[map_id]
     r = _renderer(d, size)
     assert r.vp is not None
-    field = geo.LabelField(d, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
+    field = lab.LabelField(d, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
     problems = []
     for cid, box in _drawn_boxes(r).items():
         problems += [(cid, hit) for hit in field.conflicts(box)]
         field.add_label(cid, box)
     assert problems == []
+    shrunk = [cid for cid, p in r.labels.items() if p.smaller]
+    assert len(shrunk) <= len(r.labels) // 5  # crowded names, only where the window is small
+    if size[0] >= 1920:
+        assert shrunk == []
+    assert all(label_px(r.vp.scale) - r.labels[c].smaller >= geo.MIN_SHRUNK_PX for c in shrunk)
 
 
 @pytest.mark.parametrize("map_id", MAPS)

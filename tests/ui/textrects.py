@@ -1,4 +1,5 @@
-"""Record where `blit_text` puts text (rect, font size, clipped) through `widgets.TEXT_HOOKS`."""
+"""Record where text is drawn (rect, font size, clipped) through `widgets.TEXT_HOOKS`
+(`blit_text`, `wrap_text`, and every other helper via `widgets.note_text`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ttr.ui import widgets
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """One string drawn by `blit_text`."""
+    """One string drawn (a city label's lines joined by a space)."""
 
     text: str
     rect: pygame.Rect
@@ -24,7 +25,7 @@ class Text:
 
 @contextmanager
 def recording() -> Iterator[list[Text]]:
-    """Every `blit_text` inside the block, in order."""
+    """Every text drawn inside the block, in order."""
     got: list[Text] = []
 
     def hook(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,

@@ -17,7 +17,7 @@ from ttr.engine.board import GameMap
 from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, map_problems
 from ttr.engine.errors import MapError, TtrError
 from ttr.maps.mapfile import MapDefinition, load_map_text
-from ttr.ui import geometry as geo
+from ttr.ui import layoutcheck
 from ttr.ui.words import counted
 
 COLOR_TOLERANCE = 0.25
@@ -170,7 +170,7 @@ def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> 
     if not gm.cities:
         return out
     if layout and gm.routes:
-        rep = geo.check_layout(d)
+        rep = layoutcheck.check_layout(d)
         for title, items in (("too short", rep.too_short), ("slots overlap", rep.slot_overlaps),
                              ("over a city", rep.foreign_cities), ("crossing", rep.crossings),
                              ("", rep.label_collisions), ("off board", rep.outside)):

@@ -20,6 +20,7 @@ from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.doc import Doc, Point, doc_to_definition, doc_to_text
 from tools.editor.model import EditorModel
 from ttr.ui import geometry as geo
+from ttr.ui import labels as lab
 from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
@@ -152,7 +153,7 @@ class Editor(FileCommands):
     def label_at(self, b: Point) -> str | None:
         """The city whose label is under a board point."""
         for c in reversed(self.model.doc.cities):
-            if geo.point_in_quad(b, geo.label_box(c.name, c.pos, c.label)):
+            if geo.point_in_quad(b, lab.label_box(c.name, c.pos, c.label)):
                 return c.id
         return None
 

@@ -26,7 +26,7 @@ from ttr.store import paths
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.assets import Assets
-from ttr.ui.maprender import draw_geography
+from ttr.ui.mapgeo import draw_geography
 
 logger = logging.getLogger(__name__)
 SELECT = (255, 214, 40)

@@ -1,29 +1,38 @@
-"""The map's cached layers, drawn once per size: the static layer (sea, land, lakes, car
-slots) and the top layer (city dots, labels with a halo, the frame); between them the
-claimed-trains layer, rebuilt only when ownership changes. `composed` stacks the three
-into one opaque surface: land -> water -> routes -> claimed trains -> dots -> labels."""
+"""The map's cached layers per scale (see `maptiles.Layers`): the static layer (sea,
+land, lakes, car slots) and the top layer (city dots, labels with a halo, the frame);
+between them the claimed-trains layer, drawn again only where ownership changes. The
+composition stacks the three into one opaque surface: land -> water -> routes ->
+claimed trains -> dots -> labels. A new zoom step is built a few tiles per frame."""
 
 from __future__ import annotations
 
 import math
+import mmap
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Generator, Sequence
 from typing import TypeVar
 
 import pygame
 
 from ttr.engine import CardColor, GameMap, Route
-from ttr.maps.geography import Geography
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
-from ttr.ui import theme
+from ttr.ui import labels as lab
+from ttr.ui import mapgeo, theme, widgets
 from ttr.ui.assets import Assets
+from ttr.ui.maptiles import Layers
 from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
 LAYER_CACHE = 3
-"""How many scales' static and top layers a renderer keeps (the zoom steps in use)."""
+"""How many scales' layers a renderer keeps (the zoom steps in use)."""
+SHRINK = 2
+"""A label with no clear place near its dot may be written up to this many pixels
+smaller (never under `geometry.MIN_SHRUNK_PX`)."""
+WORK_BUDGET = 0.005
+"""Seconds a frame spends at most (about) on drawing tiles of a new zoom step."""
 _T = TypeVar("_T")
 
 
@@ -46,7 +55,9 @@ def scale_quad(q: Quad, k: float) -> Quad:
 
 
 class MapRenderer:
-    """Renders one map for one viewport; call `resize` when the window changes."""
+    """Renders one map for one viewport; call `resize` when the window changes, `show`
+    to zoom or pan (a new scale is then built a few tiles per frame by `work`, and `draw`
+    shows the last sharp picture scaled until it is done)."""
 
     def __init__(self, map_def: MapDefinition, assets: Assets,
                  like: MapRenderer | None = None) -> None:
@@ -62,19 +73,35 @@ class MapRenderer:
             self.poses = geo.route_poses(map_def)
         self.cities = {cid: cl.pos for cid, cl in map_def.layout.cities.items()}
         self.vp: Viewport | None = None
-        self.static: pygame.Surface | None = None
-        self.top: pygame.Surface | None = None
-        self.labels: dict[str, geo.LabelPlace] = {}
-        """Where and how each city's label was drawn at the current size."""
-        self.trains: pygame.Surface | None = None
-        self._owners_key: tuple[object, ...] | None = None
-        self._drawn: dict[str, int] = {}
-        self._composed: pygame.Surface | None = None
-        self.player_rgb: list[theme.RGB] = []
-        self._cb = False  # colour-blind symbols drawn on the cached layers
-        self._layers: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Surface,
-                                                      dict[str, geo.LabelPlace]]] = {}
-        """Static and top layers (and label places) of the last few scales (zoom steps)."""
+        """The viewport the map is shown in (hit tests and highlights use it)."""
+        self.cur: Layers | None = None
+        """The last layers drawn sharp (at `vp`'s scale unless `job` is being built)."""
+        self.job: Layers | None = None
+        """The layers being built for `vp`'s scale, or None."""
+        self._layers: dict[tuple[object, ...], Layers] = {}
+        """Complete layers of the last few scales (zoom steps), most recent last."""
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def static(self) -> pygame.Surface | None:
+        """The sharp static layer (ground and route slots)."""
+        return self.cur.static if self.cur is not None else None
+
+    @property
+    def top(self) -> pygame.Surface | None:
+        """The sharp top layer (city dots and labels)."""
+        return self.cur.top if self.cur is not None else None
+
+    @property
+    def labels(self) -> dict[str, lab.LabelPlace]:
+        """Where and how each city's label was drawn on the sharp layers."""
+        return self.cur.labels if self.cur is not None else {}
+
+    @property
+    def busy(self) -> bool:
+        """Tiles are still to be drawn (see `work`)."""
+        return self.job is not None or (self.cur is not None and not self.cur.complete)
 
     # ------------------------------------------------------------ geometry
 
@@ -99,158 +126,303 @@ class MapRenderer:
         best = min(((geo.dist(b, p), cid) for cid, p in self.cities.items()), default=None)
         return best[1] if best is not None and best[0] <= r else None
 
-    # ------------------------------------------------------------ layers
+    # ------------------------------------------------------------ viewports
+
+    def _key(self, vp: Viewport) -> tuple[object, ...]:
+        return (vp.scale, vp.ox - round(vp.ox), vp.oy - round(vp.oy), vp.map_px.size,
+                self.assets.colorblind)
+
+    def _new_layers(self, vp: Viewport) -> Layers:
+        layers = Layers(vp, self._key(vp))
+        layers.steps = self._prepare(layers)
+        return layers
 
     def resize(self, vp: Viewport) -> None:
-        """New viewport: redraw the static and top layers and drop the trains layer."""
-        self.vp = vp
-        self._cb = self.assets.colorblind
-        key = (vp.scale, vp.ox - round(vp.ox), vp.oy - round(vp.oy), vp.map_px.size, self._cb)
-        hit = self._layers.pop(key, None)
-        if hit is None:
-            hit = (self._draw_static(vp), self._draw_top(vp), dict(self.labels))
-        self.static, self.top, self.labels = hit
-        self._layers[key] = hit  # most recent last; a zoom back to a recent scale is free
-        while len(self._layers) > LAYER_CACHE:
-            self._layers.pop(next(iter(self._layers)))
-        self.trains = None
-        self._owners_key = None
-        self._composed = None
+        """New viewport, drawn sharp at once (a new window size, or a scene's first
+        frame): cached layers of this scale are reused."""
+        self.vp, self.job = vp, None
+        layers = self._layers.get(self._key(vp)) or self._new_layers(vp)
+        _finish(self, layers)
+        self._install(layers)
 
     def show(self, vp: Viewport) -> None:
-        """Use viewport `vp`: a pan (same scale, whole-pixel move) keeps every cached layer;
-        anything else draws them again (`resize`)."""
-        old = self.vp
-        if (old is not None and self.static is not None and old.scale == vp.scale
-                and old.board_size == vp.board_size
-                and (old.ox - round(old.ox), old.oy - round(old.oy))
-                == (vp.ox - round(vp.ox), vp.oy - round(vp.oy))):
+        """Use viewport `vp`: a pan (same scale, whole-pixel move) keeps every layer; a
+        new scale is taken from the cache or built by `work`, tile by tile, while `draw`
+        scales the last sharp picture. A scale left half built is kept and resumed."""
+        if self.vp is not None and self._key(self.vp) == self._key(vp):
             self.vp = vp
-        else:
-            self.resize(vp)
-
-    def preview(self, surface: pygame.Surface, target: Viewport) -> None:
-        """The last sharp map scaled to `target` (a zoom step costs milliseconds; the
-        caller draws it sharp with `show` once the zooming stops). Only what `target`
-        shows is scaled; the caller clips to the map rectangle."""
-        old, img = self.vp, self._composed
-        if old is None or img is None:
             return
-        k = target.scale / old.scale
+        self.vp = vp
+        if self.job is not None and self.job.prepared:
+            self._keep(self.job)
+        self.job = None
+        hit = self._layers.get(self._key(vp))
+        if hit is not None and hit.complete:
+            self._install(hit)
+        elif self.cur is None:
+            self.resize(vp)
+        else:
+            self.job = hit or self._new_layers(vp)
+
+    def _install(self, layers: Layers) -> None:
+        self.cur = layers
+        self._keep(layers)
+
+    def _keep(self, layers: Layers) -> None:
+        """Cache `layers` as the most recent; drop the oldest beyond `LAYER_CACHE`."""
+        self._layers.pop(layers.key, None)
+        self._layers[layers.key] = layers
+        for key in [k for k, v in self._layers.items() if v is not self.cur]:
+            if len(self._layers) <= LAYER_CACHE:
+                break
+            del self._layers[key]
+
+    # ------------------------------------------------------------ drawing
+
+    def work(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
+             closed: frozenset[int] = frozenset(), budget: float = WORK_BUDGET) -> None:
+        """Draw tiles (the visible ones first) for about `budget` seconds; at least one
+        step. Finishing the new scale's layers makes them the sharp ones."""
+        self._check_colours()
+        layers = self.job or self.cur
+        if layers is None:
+            return
+        self._want(layers, owners, player_rgb, closed)
+        t0 = time.perf_counter()
+        last = 0.0
+        while not layers.complete:
+            t = time.perf_counter()
+            if t - t0 + last > budget and t > t0 + 1e-4:
+                break
+            _step(self, layers)
+            last = time.perf_counter() - t
+        if layers is self.job and layers.complete:
+            self.job = None
+            self._install(layers)
+
+    def draw(self, surface: pygame.Surface, owners: Sequence[int | None],
+             player_rgb: list[theme.RGB], closed: frozenset[int] = frozenset()) -> None:
+        """The map at `vp` (the caller clips to the map rectangle): the sharp layers, or
+        while a new scale is being built, the last sharp picture scaled with the tiles
+        already drawn over it."""
+        self._check_colours()
+        assert self.vp is not None and self.cur is not None
+        if self.job is None:
+            first = self.cur.owners_key is None
+            self._want(self.cur, owners, player_rgb, closed)
+            if first or not self.cur.prepared:
+                _finish(self, self.cur)  # the first picture: with its trains
+            assert self.cur.composed is not None
+            surface.blit(self.cur.composed, self.vp.map_px)
+            if widgets.TEXT_HOOKS:
+                self._note_labels(surface)
+            return
+        self._want(self.job, owners, player_rgb, closed)
+        self._preview(surface, self.vp)
+        img, at = self.job.composed, self.vp.map_px.topleft
+        if img is not None:
+            seen = self.vp.visible.move(-at[0], -at[1])
+            for t in self.job.done_tiles():
+                if t.colliderect(seen):
+                    surface.blit(img, t.move(at), t)
+
+    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
+                 closed: frozenset[int] = frozenset()) -> pygame.Surface:
+        """Static layer, trains (and `closed` twin tracks) and top layer as one opaque
+        surface at `vp`, complete now (for scenes that do not zoom)."""
+        self._check_colours()
+        if self.job is not None:
+            _finish(self, self.job)
+            self._install(self.job)
+            self.job = None
+        assert self.cur is not None
+        self._want(self.cur, owners, player_rgb, closed)
+        _finish(self, self.cur)
+        assert self.cur.composed is not None
+        return self.cur.composed
+
+    def _note_labels(self, surface: pygame.Surface) -> None:
+        """Tell the text hooks where the sharp picture's city names are on `surface`
+        (the layout test checks them with all other text)."""
+        assert self.vp is not None and self.cur is not None
+        vis = self.vp.visible
+        for place in self.cur.labels.values():
+            font = self.cur.fonts[place.smaller]
+            w, h = (round(v) for v in label_extent(font, place.lines, 1.0))  # pixels
+            x, y = self.vp.to_px(place.centre)
+            rect = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+            if rect.colliderect(vis):
+                widgets.note_text(surface, " ".join(place.lines), rect, font.point_size,
+                                  not vis.contains(rect))
+
+    def _check_colours(self) -> None:
+        """The colour-blind setting changed: symbols on or off, drawn again now."""
+        if self.cur is not None and self.vp is not None and (
+                self.cur.key[-1] != self.assets.colorblind):
+            self._layers.clear()
+            self.resize(self.vp)
+
+    def _preview(self, surface: pygame.Surface, target: Viewport) -> None:
+        """The sharp picture scaled to `target`, only where `target` shows it."""
+        old = self.cur
+        assert old is not None and old.composed is not None
+        img, ovp = old.composed, old.vp
+        k = target.scale / ovp.scale
         vis = target.visible
-        x0, y0 = old.to_px(target.to_board(vis.topleft))
-        x1, y1 = old.to_px(target.to_board(vis.bottomright))
-        src = pygame.Rect(math.floor(x0) - old.map_px.x, math.floor(y0) - old.map_px.y,
-                          math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2).clip(img.get_rect())
+        x0, y0 = ovp.local(target.to_board(vis.topleft))
+        x1, y1 = ovp.local(target.to_board(vis.bottomright))
+        src = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1 - x0) + 2,
+                          math.ceil(y1 - y0) + 2).clip(img.get_rect())
         if src.w <= 0 or src.h <= 0:
             return
-        dx, dy = target.to_px(old.to_board((src.x + old.map_px.x, src.y + old.map_px.y)))
+        fx, fy = ovp.ox - round(ovp.ox), ovp.oy - round(ovp.oy)
+        dx, dy = target.to_px(((src.x - fx) / ovp.scale, (src.y - fy) / ovp.scale))
         part = pygame.transform.scale(img.subsurface(src),
                                       (max(1, round(src.w * k)), max(1, round(src.h * k))))
         surface.blit(part, (round(dx), round(dy)))
 
-    def _local(self, p: tuple[float, float]) -> tuple[float, float]:
-        assert self.vp is not None
-        return self.vp.local(p)
+    def _want(self, layers: Layers, owners: Sequence[int | None], player_rgb: list[theme.RGB],
+              closed: frozenset[int]) -> None:
+        """Make `layers` show these owners' trains and these closed twin tracks: the
+        tiles a changed route touches become stale (all of them for new colours), and
+        are drawn again by `work` (a claim late in a game costs a few tiles, not the
+        whole layer)."""
+        key = (tuple(owners), tuple(player_rgb), closed)
+        if layers.owners_key == key:
+            return
+        drawn = {r.id: seat for r in self.gm.routes
+                 if (seat := owners[r.index]) is not None}
+        old, was_closed = layers.drawn, layers.closed
+        same = layers.owners_key is not None and layers.rgb == list(player_rgb)
+        layers.drawn, layers.owners_key = drawn, key
+        layers.rgb, layers.closed = list(player_rgb), closed
+        if not layers.prepared:
+            return
+        if not same:
+            layers.stale = set(range(len(layers.tiles)))
+            return
+        changed = {rid for rid in set(old) | set(drawn) if old.get(rid) != drawn.get(rid)}
+        changed |= {self.gm.routes[i].id for i in closed ^ was_closed}
+        for rid in changed:
+            layers.stale.update(layers.touching(layers.route_rects[rid]))
 
-    def _draw_static(self, vp: Viewport) -> pygame.Surface:
-        rect = vp.map_px
-        surf = pygame.Surface(rect.size).convert()
-        geography = self.map_def.layout.geography
-        if geography is not None:
-            self._geography(surf, vp, geography)
-        else:
-            self._paper(surf, vp)
-        tile = _grain_tile()
-        tw, th = tile.get_size()
-        w, h = surf.get_size()
-        surf.fblits([(tile, (x, y)) for y in range(0, h, th) for x in range(0, w, tw)])
-        for r in self.gm.routes:
-            self._slots(surf, r)
-        return surf
+    # ------------------------------------------------------------ one scale, step by step
 
-    def _draw_top(self, vp: Viewport) -> pygame.Surface:
-        """City dots, then labels (placed clear of every train footprint), then the frame."""
-        surf = pygame.Surface(vp.map_px.size, pygame.SRCALPHA)
-        for c in self.gm.cities:
-            self._city(surf, c.id)
+    def _prepare(self, layers: Layers) -> Generator[None, None, None]:
+        """Labels placed, the ground's shapes, the route rectangles, the surfaces."""
+        vp = layers.vp
         px = label_px(vp.scale)
         font = self.assets.font(px, bold=True, cond=True)
 
-        def measure(lines: geo.Lines) -> tuple[float, float]:
-            tw = max(font.size(t)[0] for t in lines)
-            th = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (
-                len(lines) - 1)
-            return ((tw + 2 * geo.LABEL_PAD * px) / vp.scale, th / vp.scale)
+        layers.fonts = [font] + [self.assets.font(px - k, bold=True, cond=True)
+                                 for k in range(1, SHRINK + 1) if px - k >= geo.MIN_SHRUNK_PX]
+
+        def measure_in(f: pygame.font.Font) -> lab.Measure:
+            return lambda lines: label_extent(f, lines, vp.scale)
+
+        measure, *smaller = (measure_in(f) for f in layers.fonts)
 
         shadow = round(geo.TRAIN_SHADOW / vp.scale, 2)
         labels = _recall(_PLACED, self.slots, (px, round(vp.scale, 4)))
         if labels is None:
             field = _recall(_FIELDS, self.slots, (shadow,))
             if field is None:
-                field = geo.LabelField(self.map_def, self.slots, shadow)
+                field = yield from lab.LabelField.building(self.map_def, self.slots, shadow)
                 _remember(_FIELDS, self.slots, (shadow,), field)
-            labels = geo.place_labels(self.map_def, measure, self.slots, shadow, field=field)
+            labels = yield from lab.placing_labels(self.map_def, measure, self.slots, shadow,
+                                                   field=field, smaller=smaller)
             _remember(_PLACED, self.slots, (px, round(vp.scale, 4)), labels)
-        self.labels = labels
+        layers.labels = labels
+        layers.label_rects = {cid: _label_rect(vp, layers.fonts[p.smaller], p)
+                              for cid, p in labels.items()}
+        yield
+        size = vp.map_px.size
+        g = self.map_def.layout.geography
+        if g is not None:
+            layers.ground = yield from mapgeo.preparing_geography(g, vp.local, vp.scale, size)
+        else:
+            cities = [vp.local(p) for p in self.cities.values()]
+            centres = [vp.local(geo.quad_center(q)) for qs in self.slots.values() for q in qs]
+            layers.ground = mapgeo.prepare_paper(cities, centres, geo.convex_hull(cities),
+                                                 vp.scale, size)
+        yield
+        layers.route_rects = {rid: self._cars_rect(layers, rid) for rid in self.slots}
+        yield
+        layers.static = _layer_surface(size)
+        yield
+        layers.top = _layer_surface(size)
+        yield
+        layers.trains = _layer_surface(size)
+        yield
+        layers.composed = _layer_surface(size)
+
+    def _paint_base(self, layers: Layers, area: pygame.Rect) -> None:
+        """The static and top layers within `area`: ground, grain, slots; dots, labels
+        (placed clear of every train footprint), the frame."""
+        static, top, vp = layers.static, layers.top, layers.vp
+        assert static is not None and top is not None and layers.ground is not None
+        mapgeo.paint(static, layers.ground, area)
+        static.set_clip(area)
+        tile = _grain_tile()
+        tw, th = tile.get_size()
+        static.fblits([(tile, (x, y)) for y in range(area.y // th * th, area.bottom, th)
+                       for x in range(area.x // tw * tw, area.right, tw)])
+        for r in self.gm.routes:
+            if layers.route_rects[r.id].colliderect(area):
+                self._slots(layers, static, r)
+        static.set_clip(None)
+        top.set_clip(area)
+        rad = max(4.0, geo.CITY_RADIUS * vp.scale) + 4
         for c in self.gm.cities:
-            self._label(surf, font, self.labels[c.id])
-        pygame.draw.rect(surf, theme.mix(theme.PAPER_DARK, (0, 0, 0), 0.35), surf.get_rect(), 2)
-        return surf
+            x, y = vp.local(self.cities[c.id])
+            if area.colliderect(pygame.Rect(x - rad, y - rad, 2 * rad + 2, 2 * rad + 2)):
+                self._city(layers, top, c.id)
+        for c in self.gm.cities:
+            if layers.label_rects[c.id].colliderect(area):
+                place = layers.labels[c.id]
+                self._label(layers, top, layers.fonts[place.smaller], place)
+        pygame.draw.rect(top, theme.mix(theme.PAPER_DARK, (0, 0, 0), 0.35), top.get_rect(), 2)
+        top.set_clip(None)
 
-    def _geography(self, surf: pygame.Surface, vp: Viewport, g: Geography) -> None:
-        draw_geography(surf, g, self._local, vp.scale, rim=True)
+    def _paint_trains(self, layers: Layers, area: pygame.Rect) -> None:
+        """The trains layer within `area` (claimed cars, then closed twins' hatch)."""
+        trains = layers.trains
+        assert trains is not None
+        trains.fill((0, 0, 0, 0), area)
+        trains.set_clip(area)
+        for rid, seat in layers.drawn.items():
+            if layers.route_rects[rid].colliderect(area):
+                self._cars(layers, trains, rid, layers.rgb[seat])
+        for i in sorted(layers.closed):
+            rid = self.gm.routes[i].id
+            if layers.route_rects[rid].colliderect(area):
+                self._closed(layers, trains, rid)
+        trains.set_clip(None)
+        _compose(layers, area)
 
-    def _paper(self, surf: pygame.Surface, vp: Viewport) -> None:
-        """A map without geography: sea, then a soft land mass grown around the network."""
-        w, h = surf.get_size()
-        surf.fill(theme.SEA)
-        k = 4
-        lw, lh = max(2, w // k), max(2, h // k)
-        small = pygame.Surface((lw, lh), pygame.SRCALPHA)
-        s = vp.scale / k
-        rad = max(2, round(72 * s))
-        for p in self.cities.values():
-            x, y = self._local(p)
-            pygame.draw.circle(small, (*theme.PAPER, 255), (x / k, y / k), rad)
-        for quads in self.slots.values():
-            for q in quads:
-                x, y = self._local(geo.quad_center(q))
-                pygame.draw.circle(small, (*theme.PAPER, 255), (x / k, y / k), round(rad * 0.8))
-        hull = geo.convex_hull([self._local(p) for p in self.cities.values()])
-        if len(hull) >= 3:
-            pygame.draw.polygon(small, (*theme.PAPER, 255), [(x / k, y / k) for x, y in hull])
-        small = pygame.transform.gaussian_blur(small, max(1, round(rad * 0.22)))
-        land = pygame.transform.smoothscale(small, (w, h))
-        coast = land.copy()
-        coast.fill((120, 130, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(coast, (0, 0))
-        surf.blit(land, (-1, -2))
-
-    def _slots(self, surf: pygame.Surface, r: Route) -> None:
-        vp = self.vp
-        assert vp is not None
+    def _slots(self, layers: Layers, surf: pygame.Surface, r: Route) -> None:
+        vp = layers.vp
         fill, edge = slot_colours(r)
         lw = max(1, round(vp.scale * 1.3))
+        cb = bool(layers.key[-1])
         for i, q in enumerate(self.slots[r.id]):
-            pts = [self._local(p) for p in q]
+            pts = [vp.local(p) for p in q]
             pygame.draw.polygon(surf, fill, pts)
             if r.tunnel:
                 _dashed_outline(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), vp.scale * 4.5)
             else:
                 for j in range(lw + 1):
                     pygame.draw.aalines(surf, edge, True, pts if j == 0 else
-                                        [self._local(p) for p in scale_quad(q, 1 - j * 0.06)])
-            if self._cb and r.color is not None:
+                                        [vp.local(p) for p in scale_quad(q, 1 - j * 0.06)])
+            if cb and r.color is not None:
                 slot_symbol(surf, r.color, pts, fill)
             if i < r.ferry:
-                cx, cy = self._local(geo.quad_center(q))
+                cx, cy = vp.local(geo.quad_center(q))
                 _loco_mark(surf, (cx, cy), max(3.0, vp.scale * 4.2))
 
-    def _city(self, surf: pygame.Surface, cid: str) -> None:
-        vp = self.vp
-        assert vp is not None
-        x, y = self._local(self.cities[cid])
+    def _city(self, layers: Layers, surf: pygame.Surface, cid: str) -> None:
+        vp = layers.vp
+        x, y = vp.local(self.cities[cid])
         r = max(4.0, geo.CITY_RADIUS * vp.scale)
         pygame.draw.aacircle(surf, (40, 24, 16), (x + 1, y + 1.5), r + 1)
         pygame.draw.aacircle(surf, theme.CITY_RING, (x, y), r)
@@ -258,11 +430,10 @@ class MapRenderer:
         pygame.draw.aacircle(surf, theme.mix(theme.CITY_FILL, (255, 255, 255), 0.35),
                              (x - r * 0.18, y - r * 0.18), r * 0.25)
 
-    def _label(self, surf: pygame.Surface, font: pygame.font.Font,
-               place: geo.LabelPlace) -> None:
+    def _label(self, layers: Layers, surf: pygame.Surface, font: pygame.font.Font,
+               place: lab.LabelPlace) -> None:
         """A city name (one or two lines) in dark ink with a light halo around the letters."""
-        assert self.vp is not None
-        cx, cy = self._local(place.centre)
+        cx, cy = layers.vp.local(place.centre)
         lead = geo.LABEL_LEADING * font.point_size  # LABEL_LEADING is in ems
         r = max(1, round(font.get_height() * 0.1))
         steps = 12 if r > 1 else 8
@@ -276,89 +447,86 @@ class MapRenderer:
                 surf.blit(halo_img, rect.move(round(r * math.cos(a)), round(r * math.sin(a))))
             surf.blit(ink, rect)
 
-    def trains_layer(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
-                     hidden: frozenset[str] = frozenset(),
-                     closed: frozenset[int] = frozenset()) -> pygame.Surface:
-        """The claimed routes drawn as the owners' train cars, and the `closed` twin tracks
-        (route indices) dimmed with a hatch (cached per ownership)."""
-        if self._cb != self.assets.colorblind and self.vp is not None:
-            self.resize(self.vp)  # the setting changed: symbols on or off
-        key = (tuple(owners), tuple(player_rgb), hidden, closed)
-        if self.trains is not None and key == self._owners_key:
-            return self.trains
-        assert self.vp is not None and self.static is not None
-        drawn: dict[str, int] = {}
-        for r in self.gm.routes:
-            seat = owners[r.index]
-            if seat is not None and r.id not in hidden:
-                drawn[r.id] = seat
-        old = self._drawn if self.trains is not None and self._owners_key else None
-        same_colours = (self._owners_key is not None and key[1] == self._owners_key[1]
-                        and not closed)
-        if old is not None and same_colours and all(
-            drawn.get(rid) == seat for rid, seat in old.items()
-        ):
-            # only new claims: draw just those cars on the trains layer and compose again
-            # only where they are (a full rebuild late in a game costs tens of ms)
-            assert self.trains is not None  # `old` is only set with a cached layer
-            for rid, seat in drawn.items():
-                if rid not in old:
-                    self._cars(self.trains, rid, player_rgb[seat])
-                    if self._composed is not None:
-                        self._compose(self._composed, self._cars_rect(rid))
-            trains = self.trains
-        else:
-            trains = pygame.Surface(self.static.get_size(), pygame.SRCALPHA)
-            for rid, seat in drawn.items():
-                self._cars(trains, rid, player_rgb[seat])
-            for i in sorted(closed):
-                self._closed(trains, self.gm.routes[i].id)
-            self._composed = None
-        self.trains = trains
-        self._drawn, self._owners_key = drawn, key
-        return trains
-
-    def _cars(self, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
+    def _cars(self, layers: Layers, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
         for q in self.slots[route_id]:
-            draw_car(surf, [self._local(p) for p in q], rgb, mark=self._cb)
+            draw_car(surf, [layers.vp.local(p) for p in q], rgb, mark=bool(layers.key[-1]))
 
-    def _closed(self, surf: pygame.Surface, route_id: str) -> None:
+    def _closed(self, layers: Layers, surf: pygame.Surface, route_id: str) -> None:
         """A twin track nobody may claim: the slots veiled in land colour, hatched."""
-        assert self.vp is not None
-        step = max(3.0, self.vp.scale * 3.2)
+        step = max(3.0, layers.vp.scale * 3.2)
         for q in self.slots[route_id]:
-            pts = [self._local(p) for p in q]
+            pts = [layers.vp.local(p) for p in q]
             pygame.draw.polygon(surf, (*theme.LAND, 200), pts)
             hatch(surf, pts, (*theme.SLOT_EDGE, 170), step)
 
-    def _cars_rect(self, route_id: str) -> pygame.Rect:
-        """The pixels a route's claimed cars (with shadows) may touch, in layer coordinates."""
-        pts = [self._local(p) for q in self.slots[route_id] for p in q]
+    def _cars_rect(self, layers: Layers, route_id: str) -> pygame.Rect:
+        """The pixels a route's slots and claimed cars (with shadows) may touch."""
+        pts = [layers.vp.local(p) for q in self.slots[route_id] for p in q]
         xs, ys = [x for x, _ in pts], [y for _, y in pts]
-        pad = 8 + round(geo.CAR_WIDTH * 0.3 * (self.vp.scale if self.vp else 1.0))
+        pad = 8 + round(geo.CAR_WIDTH * 0.3 * layers.vp.scale)
         return pygame.Rect(math.floor(min(xs)) - pad, math.floor(min(ys)) - pad,
                            math.ceil(max(xs) - min(xs)) + 2 * pad,
                            math.ceil(max(ys) - min(ys)) + 2 * pad)
 
-    def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
-                 closed: frozenset[int] = frozenset()) -> pygame.Surface:
-        """Static layer, trains (and `closed` twin tracks) and top layer as one opaque
-        surface (one blit per frame)."""
-        self.trains_layer(owners, player_rgb, closed=closed)
-        if self._composed is None:
-            assert self.static is not None
-            surf = self.static.copy()
-            self._compose(surf, surf.get_rect())
-            self._composed = surf
-        return self._composed
 
-    def _compose(self, surf: pygame.Surface, area: pygame.Rect) -> None:
-        """Static layer, trains and top layer, stacked into `surf` within `area`."""
-        assert self.static is not None and self.trains is not None and self.top is not None
-        area = area.clip(surf.get_rect())
-        surf.blit(self.static, area, area)
-        surf.blit(self.trains, area, area)
-        surf.blit(self.top, area, area)
+def _step(renderer: MapRenderer, layers: Layers) -> None:
+    """One step of building `layers`: a preparation step, or one tile."""
+    if layers.steps is not None:
+        try:
+            next(layers.steps)
+        except StopIteration:
+            layers.steps = None
+            layers.cut_tiles()
+        return
+    vp = renderer.vp
+    seen = pygame.Rect((0, 0), layers.size)
+    if vp is not None and renderer._key(vp) == layers.key:
+        seen = vp.visible.move(-vp.map_px.x, -vp.map_px.y)
+    i = layers.next_tile(seen)
+    if i is None:
+        return
+    tile = layers.tiles[i]
+    if i in layers.raw:
+        renderer._paint_base(layers, tile)
+        layers.raw.discard(i)
+    renderer._paint_trains(layers, tile)
+    layers.stale.discard(i)
+
+
+def _finish(renderer: MapRenderer, layers: Layers) -> None:
+    """Build `layers` to the end now."""
+    while not layers.complete:
+        _step(renderer, layers)
+
+
+def _compose(layers: Layers, area: pygame.Rect) -> None:
+    """Static layer, trains and top layer, stacked into the composition within `area`."""
+    surf = layers.composed
+    assert surf is not None and layers.static is not None
+    assert layers.trains is not None and layers.top is not None
+    area = area.clip(surf.get_rect())
+    surf.fill((0, 0, 0, 0), area)  # so the static layer is copied, not blended
+    surf.blit(layers.static, area, area)
+    surf.blit(layers.trains, area, area)
+    surf.blit(layers.top, area, area)
+
+
+def _layer_surface(size: tuple[int, int]) -> pygame.Surface:
+    """A transparent 32-bit surface whose memory the system hands out zeroed as it is
+    first drawn on (`pygame.Surface` clears a board-sized one at once: over 10 ms for a
+    deep zoom step), so making one costs nothing and the cost is spread over the tiles."""
+    w, h = size
+    return pygame.image.frombuffer(mmap.mmap(-1, max(1, w * h * 4)), size, "BGRA")
+
+
+def _label_rect(vp: Viewport, font: pygame.font.Font, place: lab.LabelPlace) -> pygame.Rect:
+    """The pixels a label with its halo covers (layer coordinates), with a margin."""
+    cx, cy = vp.local(place.centre)
+    r = max(1, round(font.get_height() * 0.1)) + 3
+    w = max(font.size(t)[0] for t in place.lines) + 2 * r
+    h = font.get_height() + geo.LABEL_LEADING * font.point_size * (len(place.lines) - 1) + 2 * r
+    return pygame.Rect(math.floor(cx - w / 2), math.floor(cy - h / 2), math.ceil(w) + 1,
+                       math.ceil(h) + 1)
 
 
 def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: theme.RGB,
@@ -386,10 +554,10 @@ def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: them
 
 _GRAIN: list[pygame.Surface] = []
 _Cache = dict[tuple[object, ...], tuple[object, _T]]
-_FIELDS: _Cache[geo.LabelField] = {}
+_FIELDS: _Cache[lab.LabelField] = {}
 """Label obstacles (trains and dots) per map geometry and shadow: the same for every
 renderer of a map at one scale (renderers of one map share `slots`, see `like`)."""
-_PLACED: _Cache[dict[str, geo.LabelPlace]] = {}
+_PLACED: _Cache[dict[str, lab.LabelPlace]] = {}
 """Label places per map geometry, font size and scale."""
 
 
@@ -464,33 +632,12 @@ def _loco_mark(surf: pygame.Surface, c: tuple[float, float], r: float) -> None:
     pygame.draw.aacircle(surf, (30, 30, 30), c, r * 0.25)
 
 
-def draw_geography(surf: pygame.Surface, g: Geography,
-                   to_px: Callable[[tuple[float, float]], tuple[float, float]], scale: float,
-                   rim: bool = True) -> None:
-    """Sea over the whole surface, a soft shallow-water rim along the coasts (`rim`),
-    the land and water shapes in order, and the coastlines; `to_px` maps board units
-    to the surface's pixels, `scale` is pixels per board unit."""
-    w, h = surf.get_size()
-    surf.fill(theme.SEA)
-    rings = [(shape.fill, [to_px(p) for p in shape.points]) for shape in g.shapes]
-    if rim:
-        k = max(4, round(scale * 4))
-        small = pygame.Surface((max(2, w // k), max(2, h // k)), pygame.SRCALPHA)
-        width = max(2, round(scale * 7 / k))
-        for fill, pts in rings:
-            if fill == "land":
-                pts_k = [(x / k, y / k) for x, y in pts]
-                pygame.draw.polygon(small, (*theme.SEA_SHALLOW, 255), pts_k)
-                pygame.draw.lines(small, (*theme.SEA_SHALLOW, 255), True, pts_k, width)
-        small = pygame.transform.gaussian_blur(small, width)
-        surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
-    for fill, pts in rings:
-        pygame.draw.polygon(surf, theme.LAND if fill == "land" else theme.LAKE, pts)
-    edge = max(1, round(scale * 0.9))
-    for _, pts in rings:
-        if edge > 1:
-            pygame.draw.lines(surf, theme.COAST, True, pts, edge)
-        pygame.draw.aalines(surf, theme.COAST, True, pts)
+def label_extent(font: pygame.font.Font, lines: lab.Lines, scale: float) -> tuple[float, float]:
+    """Width and height in board units of a label written in `font` (text and halo)."""
+    px = font.point_size
+    tw = max(font.size(t)[0] for t in lines)
+    th = max(font.get_height(), geo.LABEL_LINE * px) + geo.LABEL_LEADING * px * (len(lines) - 1)
+    return ((tw + 2 * geo.LABEL_PAD * px) / scale, th / scale)
 
 
 def label_px(scale: float) -> int:

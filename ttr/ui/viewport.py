@@ -94,6 +94,8 @@ class BoardLayout:
     size: tuple[int, int]
     map: pygame.Rect
     banner: pygame.Rect
+    caption: pygame.Rect
+    """The strip under the map for the caption line (so it never covers the map)."""
     side: pygame.Rect
     bottom: pygame.Rect
     players: pygame.Rect
@@ -118,10 +120,12 @@ class BoardLayout:
         bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
         banner_h = int(font * 2.0)
         banner = pygame.Rect(pad, pad, w - side_w - 2 * pad, banner_h)
+        caption_h = int(font * 1.9)
         map_rect = pygame.Rect(pad, banner.bottom + pad // 2, banner.w,
-                               h - bottom_h - banner.bottom - pad // 2 - pad)
+                               h - bottom_h - banner.bottom - pad - caption_h - pad)
+        caption = pygame.Rect(pad, map_rect.bottom + pad // 2, banner.w, caption_h)
         inner = side.inflate(-2 * pad, -2 * pad)
-        row_h = int(max(h * 0.068, font * 3.4))
+        row_h = int(max(h * 0.068, font * 4.6))  # a name and two lines of stats
         pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
         card_w = (inner.w - 4 * pad) / 5
         market_h = int(card_w * 1.5 + pad * 3 + max(54, card_w * 1.05))
@@ -132,8 +136,8 @@ class BoardLayout:
         hand = pygame.Rect(binner.x, binner.y, hand_w, binner.h)
         tickets = pygame.Rect(hand.right + pad, binner.y, binner.right - hand.right - pad,
                               binner.h)
-        return BoardLayout(size, map_rect, banner, side, bottom, pl, market, log, hand, tickets,
-                           pad, row_h, font)
+        return BoardLayout(size, map_rect, banner, caption, side, bottom, pl, market, log, hand,
+                           tickets, pad, row_h, font)
 
     def player_row(self, i: int) -> pygame.Rect:
         """The panel of seat `i`."""

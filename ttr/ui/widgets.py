@@ -31,8 +31,17 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = N
 
 TextHook = Callable[[pygame.Surface, str, pygame.Rect, int, bool], None]
 TEXT_HOOKS: list[TextHook] = []
-"""Called as hook(surface, text, rect, font size, clipped) for every `blit_text` (the
-layout test records where text lands; empty in the game)."""
+"""Called as hook(surface, text, rect, font size, clipped) for every text drawn (by
+`blit_text`, `wrap_text` or `note_text`; the layout test records where text lands;
+empty in the game)."""
+
+
+def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
+              clipped: bool = False) -> None:
+    """Tell the `TEXT_HOOKS` that `text` (font `size`) was drawn at `rect` of `surface`:
+    every helper that draws text calls this, whatever way it draws it."""
+    for hook in TEXT_HOOKS:
+        hook(surface, text, rect, size, clipped)
 
 
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
@@ -51,8 +60,7 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
         img = img.subsurface((0, 0, max(0, max_width or 0), img.get_height()))
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
-    for hook in TEXT_HOOKS:
-        hook(surface, text, r, size, clipped)
+    note_text(surface, text, r, size, clipped)
     return r
 
 
@@ -62,6 +70,10 @@ def wrap_text(surface: pygame.Surface, assets: Assets, text: str, size: int,
     (see `assets.render`)."""
     img = render(assets.font(size, bold), text, color, max(rect.w, 1))
     surface.blit(img, rect.topleft, area=pygame.Rect(0, 0, rect.w, rect.h))
+    if TEXT_HOOKS:
+        note_text(surface, text, pygame.Rect(rect.topleft, (min(img.get_width(), rect.w),
+                                                            min(img.get_height(), rect.h))),
+                  size, img.get_height() > rect.h)
     return img.get_height()
 
 
@@ -144,6 +156,7 @@ class Toast:
         alpha = int(230 * min(1.0, self.left / 0.4))
         panel(surface, r, (30, 30, 34), theme.ACCENT, radius=r.h // 2, alpha=alpha)
         surface.blit(img, img.get_rect(center=r.center))
+        note_text(surface, self.text, img.get_rect(center=r.center), size)
 
 
 class Picker:

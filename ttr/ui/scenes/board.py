@@ -31,6 +31,7 @@ from ttr.engine import (
     Stage,
 )
 from ttr.engine.scoring import connected_tickets
+from ttr.engine.table import closed_twins
 from ttr.game.session import Update
 from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
@@ -236,8 +237,8 @@ class BoardScene(Scene):
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
         self.pass_button.rect.center = d.center
         t, f = self.layout.tickets, self.layout.font
-        tw = self.ctx.assets.text("Show on map", max(9, int(f * 0.8)), theme.TEXT).get_width()
-        self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.35))
+        tw = self.ctx.assets.text("Show on map", f, theme.TEXT, bold=True).get_width()
+        self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.5))
         self.tickets_toggle.rect.topright = (t.right, t.y)
         self.dirty = True
 
@@ -306,12 +307,11 @@ class BoardScene(Scene):
         if self.time - self.last_flash < FLASH + 0.1:
             self.dirty = True
         self.camera.idle += dt
-        vp = self.renderer.vp
-        if vp is not None and self.camera.idle >= SETTLE:
-            target = self.camera.viewport(self.layout.map)
-            if target.scale != vp.scale:
-                self.renderer.show(target)  # the zoom stopped: draw the map sharp again
-                self.dirty = True
+        if self.renderer.busy and (self.renderer.job is None or self.camera.idle >= SETTLE):
+            # new claims, or the zoom stopped: draw the map sharp, a few tiles per frame
+            pub = self.shown_view.public
+            self.renderer.work(pub.owners, self.player_rgb, closed_twins(pub))
+            self.dirty = True
         if self.toast.active:
             self.toast.update(dt)
             self.dirty = True
@@ -451,9 +451,7 @@ class BoardScene(Scene):
             self.mouse = e.pos
         seen = self.camera.handle(e, self.layout.map, self.mouse)
         if seen == "view":
-            target = self.camera.viewport(self.layout.map)
-            if self.renderer.vp is not None and target.scale == self.renderer.vp.scale:
-                self.renderer.show(target)  # a pan: the layers move
+            self.renderer.show(self.camera.viewport(self.layout.map))
             self.hover_route = self.hover_city = None
             self.dirty = True
         return seen

@@ -18,7 +18,7 @@ from ttr.ui.rules_text import path_bonus_name
 from ttr.ui.scenes.board_table import draw_last_move, draw_track, path_leaders_now, paths_now
 from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
-from ttr.ui.widgets import blit_text, panel
+from ttr.ui.widgets import blit_text, note_text, panel
 from ttr.ui.words import counted
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
 
 def ticket_row_h(board: BoardHost) -> int:
     """The height of one ticket row."""
-    return round(board.layout.font * 1.45)
+    return round(board.layout.font * 1.6)
 
 
 def ticket_at(board: BoardHost, pos: tuple[int, int]) -> str | None:
@@ -100,12 +100,7 @@ def _map_layers(board: BoardHost, surface: pygame.Surface) -> None:
     assert vp is not None and r.static is not None
     v = board.shown_view
     closed = closed_twins(v.public)
-    target = board.camera.viewport(board.layout.map)
-    if target.scale != vp.scale:  # zooming: the last sharp map, scaled, until it settles
-        r.composed(v.public.owners, board.player_rgb, closed)
-        r.preview(surface, target)
-        return
-    surface.blit(r.composed(v.public.owners, board.player_rgb, closed), vp.map_px)
+    r.draw(surface, v.public.owners, board.player_rgb, closed)  # scaled while a zoom settles
     stations = dict(board.overrides.get("stations", {}))
     gm = v.public.game_map
     for i, owner in enumerate(v.public.stations):
@@ -190,7 +185,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         draw_track(surface, r, score, top_score, rgb, stripe.w)
         name_end = r.right - f * 4
         if p.seat in leaders:  # holds the path bonus if the game ended now
-            pill = blit_text(surface, a, f"\u2605 {bonus}", max(9, int(f * 0.72)), theme.ACCENT,
+            pill = blit_text(surface, a, f"\u2605 {bonus}", f, theme.ACCENT,
                              (r.right - f // 2, r.y + 2), "topright", bold=True, cond=True)
             name_end = min(name_end, pill.x - f // 2)
         if a.colorblind:
@@ -205,13 +200,14 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
                   max_width=max(1, name_end - x))
         blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
                   (r.right - f // 2, r.centery + f // 4), "midright", bold=True)
-        stats = f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}"
-        if v.public.config.stations:
-            stats += f" \u00b7 stations {p.stations}"
-        stats += f" \u00b7 path {paths[p.seat]}"
-        blit_text(surface, a, stats, max(10, int(f * 0.82)), theme.TEXT_DIM,
-                  (x, r.bottom - f // 3 - max(3, r.h // 14)), "bottomleft", cond=True,
-                  max_width=r.w - (x - r.x) - f * 3)
+        # two stats lines at the body size (one line of all five was cut to ~11 px)
+        stats = [f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}",
+                 (f"stations {p.stations} \u00b7 " if v.public.config.stations else "")
+                 + f"path {paths[p.seat]}"]
+        bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
+        for i, line in enumerate(reversed(stats)):
+            blit_text(surface, a, line, f, theme.TEXT_DIM, (x, bottom - i * round(f * 1.2)),
+                      "bottomleft", cond=True, max_width=r.w - (x - r.x) - f * 3)
         if current:
             pygame.draw.polygon(surface, theme.ACCENT, [(r.x - 2, r.centery - 7),
                                                         (r.x + 5, r.centery),
@@ -261,7 +257,7 @@ def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame
     f = board.layout.font
     blit_text(surface, a, num, int(f * 1.2), theme.TEXT, (img_r.right + f // 2, r.centery),
               "bottomleft", bold=True)
-    blit_text(surface, a, name.lower(), int(f * 0.85), theme.TEXT_DIM,
+    blit_text(surface, a, name.lower(), f, theme.TEXT_DIM,
               (img_r.right + f // 2, r.centery), "topleft")
 
 
@@ -277,7 +273,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     if r.h < 40:
         return
     panel(surface, r, theme.mix(theme.PANEL, theme.BG, 0.4), theme.PANEL_EDGE, 8)
-    f = max(11, int(lay.font * 0.85))
+    f = lay.font  # body text (it was 11 px at 1280x720)
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
     for line in (*log_lines(board.shown_view, board.names, board.notes), board.intro):
@@ -286,6 +282,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
         if y < r.y + f + 12:
             break
         surface.blit(img, (r.x + 8, y))
+        note_text(surface, line, img.get_rect(topleft=(r.x + 8, y)), f)
 
 
 # ---------------------------------------------------------------- bottom bar
@@ -314,7 +311,7 @@ def _hand(board: BoardHost, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.TEXT, badge, 1, border_radius=badge.h // 2)
         blit_text(surface, a, str(n), f, theme.TEXT, badge.center, "center", bold=True)
     total = sum(n for _, n in groups)
-    blit_text(surface, a, counted(total, "card"), int(f * 0.85), theme.TEXT_DIM,
+    blit_text(surface, a, counted(total, "card"), f, theme.TEXT_DIM,
               (lay.hand.right, lay.hand.y), "topright")
 
 
@@ -326,7 +323,7 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     done = board.completed_tickets()
     tog = board.tickets_toggle
     tog.selected = board.show_my_tickets
-    tog.draw(surface, a, max(9, int(f * 0.8)))
+    tog.draw(surface, a, f)
     rects = ticket_rects(board)
     n = len(v.me.tickets)
     head = f"Your tickets ({len(done)}/{n} done)"
@@ -345,7 +342,7 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
             fill = theme.mix(fill, theme.HILITE, 0.5)
         pygame.draw.rect(surface, fill, r, border_radius=5)
         pygame.draw.rect(surface, (120, 90, 50), r, 1, border_radius=5)
-        fs = max(10, min(int(r.h * 0.72), f))
+        fs = f  # body text (rows are 1.6 body lines tall)
         mark = "\u2714 " if ok else ""
         text = f"{mark}{gm.city_name(t.a)} \u2013 {gm.city_name(t.b)}"
         pts = blit_text(surface, a, str(t.points), fs, theme.TEXT_DARK, (r.right - 6, r.centery),
@@ -408,6 +405,7 @@ def _banner(board: BoardHost, surface: pygame.Surface) -> None:
     if mine:
         pygame.draw.circle(surface, theme.ACCENT, (r.x + f // 2 + 2, r.centery), f // 4)
     surface.blit(img, img.get_rect(center=r.center))
+    note_text(surface, text, img.get_rect(center=r.center), f)
     if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
         left = v.public.turns_left
         text = (f"Final round: {counted(left, 'turn')} left" if left > 1
@@ -451,6 +449,7 @@ def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
         r.bottom = my - 8
     panel(surface, r, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
     y = r.y + f // 4 + 2
-    for img in imgs:
+    for text, img in zip(lines, imgs, strict=True):
         surface.blit(img, (r.x + f // 2, y))
+        note_text(surface, text, img.get_rect(topleft=(r.x + f // 2, y)), f)
         y += img.get_height()

@@ -28,7 +28,7 @@ from ttr.ui.announce import (
     turn_words,
 )
 from ttr.ui.scenes.board_text import log_lines
-from ttr.ui.widgets import panel
+from ttr.ui.widgets import note_text, panel
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board import BoardScene
@@ -170,8 +170,7 @@ class BoardKeys:
         if not lines or b.toast.active:  # a toast shows (and says) the newest line itself
             return
         f = lay.font
-        rect = pygame.Rect(lay.map.x + 8, lay.map.bottom - int(f * 2.2) - 6,
-                           lay.map.w - 16, int(f * 2.2))
+        rect = lay.caption  # under the map: it never covers a name or a route
         panel(surface, rect, (0, 0, 0), theme.PANEL_EDGE, 6, alpha=215)
         font = b.ctx.assets.font(f, cond=True)
         text = lines[-1]
@@ -179,3 +178,4 @@ class BoardKeys:
             text = text[:-4] + "\u2026"
         img = b.ctx.assets.text(text, f, (255, 255, 255), cond=True)
         surface.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
+        note_text(surface, text, img.get_rect(midleft=(rect.x + 8, rect.centery)), f)

@@ -10,7 +10,7 @@ from ttr.engine import LOCO, BuildStation, CardColor, ClaimRoute, Hand
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.widgets import Button, blit_text, panel
+from ttr.ui.widgets import Button, blit_text, note_text, panel
 from ttr.ui.words import cards_words, counted
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ def draw_payment(surface: pygame.Surface, assets: Assets, hand: Hand, x: int, y:
         label = f"\u00d7{n}"
         img = assets.text(label, max(11, h // 3), theme.TEXT, bold=True)
         surface.blit(img, img.get_rect(midleft=(cx, y + h // 2)))
+        note_text(surface, label, img.get_rect(midleft=(cx, y + h // 2)), max(11, h // 3))
         cx += img.get_width() + 14
     return cx - x
 
