@@ -83,10 +83,12 @@ def _join(app: App, url_port: int, code: str, name: str) -> LobbyScene:
     return lobby
 
 
-def _until(what: str, ok: object, apps: list[App], seconds: float = 30) -> None:
+def _until(what: str, ok: object, apps: list[App], seconds: float = 30,
+           state: object = None) -> None:
     end = time.monotonic() + seconds
     while not ok():  # type: ignore[operator]
-        assert time.monotonic() < end, f"timed out waiting for {what}"
+        assert time.monotonic() < end, \
+            f"timed out waiting for {what}: {state() if state else ''}"  # type: ignore
         for a in apps:
             frames(a, 1)
         time.sleep(0.005)
@@ -102,7 +104,10 @@ def _ready_and_start(host: App, guest: App, lobby: LobbyScene, apps: list[App]) 
     key(pygame.K_RETURN)  # host: Start
     frames(host, 2)
     _until("the boards", lambda: all(isinstance(a.stack.top, OnlineBoardScene)
-                                     for a in apps), apps, 60)
+                                     for a in apps), apps, 60,
+           lambda: [(type(a.stack.top).__name__, getattr(a.stack.top, "error", None),
+                     getattr(getattr(a.stack.top, "toast", None), "text", None))
+                    for a in apps])
 
 
 def _play(apps: list[App], seed: int, seconds: float = 150) -> None:
