@@ -39,6 +39,9 @@ PASS_ACTION: Final = Pass()
 WITHDRAW_ACTION: Final = WithdrawTunnel()
 FACEUP_ACTIONS: Final = tuple(DrawFaceUp(i) for i in range(16))
 """The argument-less actions and `DrawFaceUp` by slot, built once."""
+DECK_AND_ROW: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    (DECK_ACTION, *FACEUP_ACTIONS[:n]) for n in range(17))
+"""`DECK_AND_ROW[n]`: the deck and every slot of a row of n cards (the usual draws)."""
 
 CACHE_LIMIT: Final = 1024
 """Keys kept per route or city; past that its cache starts again (a bound on memory

@@ -46,6 +46,7 @@ from ttr.engine.events import (
 )
 from ttr.engine.listing import (
     DECK_ACTION,
+    DECK_AND_ROW,
     FACEUP_ACTIONS,
     PASS_ACTION,
     TICKETS_ACTION,
@@ -431,11 +432,14 @@ class Sim:
         Built in that order (see `listing`): a test compares it with a sorted listing.
         """
         seat, stage = self.current, self.stage
-        out: list[Action] = []
+        out: list[Action]
+        faceup = self.faceup
         if stage == CHOOSE:
-            if self._cards_available():
-                out.append(DECK_ACTION)
-            out += [FACEUP_ACTIONS[i] for i, c in enumerate(self.faceup) if c >= 0]
+            if self.deck and -1 not in faceup:  # the usual case: a deck and a full row
+                out = list(DECK_AND_ROW[len(faceup)])
+            else:
+                out = [DECK_ACTION] if self._cards_available() else []
+                out += [FACEUP_ACTIONS[i] for i, c in enumerate(faceup) if c >= 0]
             if self.ticket_deck:
                 out.append(TICKETS_ACTION)
             hand = self.hands[seat]
@@ -448,11 +452,15 @@ class Sim:
                     self._listing.add_stations(out, hand, cost, self.station_at)
             if not out:
                 out.append(PASS_ACTION)
-        elif stage == SECOND:
-            if self._cards_available():
-                out.append(DECK_ACTION)
-            out += [FACEUP_ACTIONS[i] for i, c in enumerate(self.faceup) if 0 <= c < LOCO]
-        elif stage in (INITIAL, KEEP):
+            return out
+        if stage == SECOND:
+            if self.deck and -1 not in faceup and LOCO not in faceup:
+                return list(DECK_AND_ROW[len(faceup)])
+            out = [DECK_ACTION] if self._cards_available() else []
+            out += [FACEUP_ACTIONS[i] for i, c in enumerate(faceup) if 0 <= c < LOCO]
+            return out
+        out = []
+        if stage in (INITIAL, KEEP):
             offer = sorted(self.offers[seat])
             least = self._keep_min(len(offer))
             for k in range(len(offer), least - 1, -1):
