@@ -1,16 +1,16 @@
-"""Per-map tables that make `Sim.legal` cheap: the claim and station actions, built once
-per route (city) and hand signature and then reused, listed in `action_sort_key` order
-without sorting.
+"""Per-map tables that make `Sim.legal` cheap: the claim and station actions are made
+once and reused, and listed in `action_sort_key` order without sorting.
 
 `Sim.legal` lists every legal action of the seat to act, sorted by `action_sort_key`:
 the card draws, then claims by route id, then stations by city id, each route's or
 city's payments by locomotives, then counts. A route's payments depend only on its
-length, colour and ferry and on the hand's counts capped at its length (one colour and
-the locomotives for a coloured route, every colour for a gray one: `payments_key`), so
-its sorted `ClaimRoute` tuple is cached per route under that key; a station's payments
-likewise per city under the station's cost and the key. Hands change little
-between listings, so most listings only look tuples up. The actions are frozen, so
-listings share them.
+length, colour and ferry and on `payments_key` of the hand (the locomotives up to the
+length and, per colour that can pay, its cards up to the length less the ferry), so
+its sorted `ClaimRoute` tuple is cached per route under that key; a city's
+`BuildStation` tuple likewise under the key and the station's cost. A key seen for the
+first time on a route costs a look-up in the patterns shared by every map (the
+payments as `payment_number`s in order; `payments` runs once per pattern) and in the
+route's own actions by payment number. The actions are frozen, so listings share them.
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ DECK_AND_ROW: Final[tuple[tuple[Action, ...], ...]] = tuple(
 """`DECK_AND_ROW[n]`: the deck and every slot of a row of n cards (the usual draws)."""
 
 CACHE_LIMIT: Final = 1024
-"""Keys kept per route or city; past that its cache starts again (a bound on memory
-for hands with many cards; ordinary games stay far below it)."""
+"""Keys kept per route or city; past that its cache starts again (a bound on memory:
+a gray route sees a few hundred keys in a hundred random games)."""
 PATTERNS_KEPT: Final = 65536
 """Payment patterns kept (shared by every map); past that they start again."""
 MAPS_KEPT: Final = 32
