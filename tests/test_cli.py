@@ -67,6 +67,7 @@ def test_bench_runs(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["bench", "--games", "20"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "longest path" in out and "p99" in out
+    assert "2 players, full listing" in out and "us/turn" in out
 
 
 def test_help_shows_the_play_options(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -7,8 +7,9 @@ directory: the script's own folder holds no `ttr`, so the `ttr` on `PYTHONPATH` 
 installed one is used, never a checkout in the current directory by accident).
 
 Every map, variant and player count plays random games on the playout fast path
-(`Sim.play_random`), one game through the public API (`sample_legal` + `apply`, the
-actions and the events kept) and one with the search's playout policy
+(`Sim.play_random`), one picking from the full legal listing (every listing kept), one
+game through the public API (`sample_legal` + `apply`, the actions and the events kept)
+and one with the search's playout policy
 (`rollout.Playout`); some also have Medium play every seat, and Hard (a fixed number of
 search iterations) decide at positions along a game. A line holds the digest of the
 final state (`state_to_dict`), the results (every field) and the moves.
@@ -50,7 +51,7 @@ def lines(quick: bool = False) -> Iterator[str]:
         sample_legal,
     )
     from ttr.maps.mapfile import find_map
-    from ttr.native.check import game_digest
+    from ttr.native.check import game_digest, listed_digest
 
     over = Stage.GAME_OVER
     for map_id, variant, players in GAMES:
@@ -62,6 +63,7 @@ def lines(quick: bool = False) -> Iterator[str]:
             sim = new_sim(gm, cfg, players, seed)
             steps = sim.play_random(random.Random(seed))
             yield f"{key} random {g} {game_digest(sim.freeze(), sim.results(), steps)}"
+        yield f"{key} listed {listed_digest(gm, cfg, players, f'same:{key}:listed')}"
         seed = f"same:{key}:api"
         state = new_game(gm, cfg, players, seed)
         rng = random.Random(seed)

@@ -3,9 +3,12 @@ search, for the compiled and the pure-Python build side by side.
 
 Random games run on the playout fast path (`Sim.play_random`: the moves of `Sim.sample`
 + `Sim.step`), from a new game to the final scoring (`Sim.results`, equal to `results`
-of the frozen state). Times are CPU time (`time.process_time`), so other programs on a
-shared machine disturb them less than wall-clock time. A *decision* is one action (a
-turn of two card draws is two decisions); a *turn* is one player's whole turn.
+of the frozen state). The third line plays 2-player random games the way a client of
+the full listing does: every decision lists every legal move (`Sim.legal`, what
+`legal_actions` and every view build) and steps one picked uniformly. Times are CPU
+time (`time.process_time`), so other programs on a shared machine disturb them less
+than wall-clock time. A *decision* is one action (a turn of two card draws is two
+decisions); a *turn* is one player's whole turn.
 
 Each build runs in its own worker process (`ttr bench --worker`, the pure one with
 `TTR_PURE=1`) on the same games; the rounds alternate between the builds, so a change in
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
 import os
 import random
 import statistics
@@ -55,6 +59,24 @@ def random_round(gm: GameMap, cfg: RulesConfig, players: int, games: int,
     for g in range(games):
         sim = new_sim(gm, cfg, players, f"{seed}:{g}")
         decisions += sim.play_random(random.Random(f"{seed}:{g}"))
+        turns += sim.turn
+        sim.results()
+    return {"seconds": time.process_time() - start, "turns": turns, "decisions": decisions}
+
+
+def listed_round(gm: GameMap, cfg: RulesConfig, players: int, games: int,
+                 seed: int) -> dict[str, float]:
+    """One round of random games that pick uniformly from the full legal listing
+    (`Sim.legal`, then `Sim.step`): CPU seconds, turns and decisions."""
+    decisions = turns = 0
+    start = time.process_time()
+    for g in range(games):
+        sim = new_sim(gm, cfg, players, f"{seed}:{g}")
+        rand = random.Random(f"{seed}:{g}").random
+        while sim.stage != Stage.GAME_OVER:
+            legal = sim.legal()
+            sim.step(legal[math.floor(rand() * len(legal))])
+            decisions += 1
         turns += sim.turn
         sim.results()
     return {"seconds": time.process_time() - start, "turns": turns, "decisions": decisions}
@@ -222,6 +244,8 @@ class _Worker:
         assert self.gm is not None, "setup first"
         if kind == "random":
             return random_round(self.gm, self.cfg, task["players"], task["games"], task["seed"])
+        if kind == "listed":
+            return listed_round(self.gm, self.cfg, task["players"], task["games"], task["seed"])
         if kind == "longest":
             return path_figures(longest_path_times(self.states))
         if kind == "hard":
@@ -319,20 +343,21 @@ def _report(args: argparse.Namespace, builds: list[_Build], this: str) -> int:
         print("  (each build in its own process, on the same games, the rounds taking turns)")
     print(f"  machine speed now: 10M Python additions in {calibration():.2f} s CPU")
     width = max(len(b.name) for b in builds)
-    for players in (2, 4):
-        rounds = _interleaved(builds, args.rounds, task="random", players=players,
+    for kind, players in (("random", 2), ("random", 4), ("listed", 2)):
+        rounds = _interleaved(builds, args.rounds, task=kind, players=players,
                               games=args.games, seed=args.seed)
+        what = f"{players} players" if kind == "random" else f"{players} players, full listing"
         figures = []
         for b, answers in zip(builds, rounds, strict=True):
             times = [a["seconds"] for a in answers]
             r = speed_figures(answers[0], args.games, min(times), statistics.median(times))
             figures.append(r)
             label = f"{b.name}:"
-            print(f"  {players} players, {label:{width + 1}} {r['games_per_s']:7.1f} games/s "
+            print(f"  {what}, {label:{width + 1}} {r['games_per_s']:7.1f} games/s "
                   f"({r['games_per_s_median']:.1f}), {r['us_per_turn']:5.2f} us/turn "
                   f"({r['us_per_turn_median']:.2f}), {r['turns_per_game']:.1f} turns/game, "
                   f"{r['decisions_per_game']:.1f} decisions ({r['us_per_decision']:.2f} us each)")
-        _print_ratio(f"{players} players, per turn", [f["us_per_turn"] for f in figures], False)
+        _print_ratio(f"{what}, per turn", [f["us_per_turn"] for f in figures], False)
     paths = _interleaved(builds, 3, task="longest")
     best_paths = [min(answers, key=lambda a: a["mean_ms"]) for answers in paths]
     for b, p in zip(builds, best_paths, strict=True):

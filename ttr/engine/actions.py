@@ -127,17 +127,23 @@ def check_action(action: object) -> None:
         raise TtrError(f"malformed action: {short_repr(action)}")
 
 
+def payment_sort_key(payment: Hand) -> tuple[int, tuple[int, ...]]:
+    """How `action_sort_key` orders the payments of one route, station or tunnel:
+    fewest locomotives first, then by counts."""
+    return (payment.counts[8], payment.counts)
+
+
 def action_sort_key(action: Action) -> tuple[object, ...]:
     """A stable sort key: by action type, then by its fields."""
     match action:
         case DrawFaceUp(slot):
             return (1, slot)
         case ClaimRoute(route, payment) | BuildStation(route, payment):
-            return (_ORDER[type(action)], route, payment.counts[8], payment.counts)
+            return (_ORDER[type(action)], route, *payment_sort_key(payment))
         case KeepTickets(keep):
             return (5, -len(keep), keep)
         case PayTunnel(extra):
-            return (6, extra.counts[8], extra.counts)
+            return (6, *payment_sort_key(extra))
     return (_ORDER[type(action)],)
 
 

@@ -25,9 +25,12 @@ def upto_counts(group: Sequence[tuple[int, ...]]) -> list[int]:
     """For entries whose first field is a route length: how many are at most n long,
     for n = 0 .. MAX_LENGTH."""
     counts = [0] * (MAX_LENGTH + 1)
-    for entry in group:
-        for n in range(entry[0], MAX_LENGTH + 1):
-            counts[n] += 1
+    for entry in group:  # how many are exactly n long, then the running sum
+        counts[entry[0]] += 1
+    total = 0
+    for n in range(MAX_LENGTH + 1):
+        total += counts[n]
+        counts[n] = total
     return counts
 
 

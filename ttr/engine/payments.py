@@ -73,3 +73,32 @@ def nth_counts(hand: list[int], length: int, color: int, ferry: int, pick: float
             index -= n
     counts[LOCO] = length
     return counts
+
+
+def payments_key(hand: list[int], length: int, color: int, ferry: int = 0) -> int:
+    """A number that is the same for two hands only if `payments` lists the same
+    payments for both (with the same `length`, `color` and `ferry`): what the listing
+    caches payments under.
+
+    The payments depend on the locomotives up to `length` and, per colour that pays at
+    all (at least `length` cards with the locomotives, and at least one of its own), on
+    its count up to `length - ferry`.
+
+    >>> payments_key([0, 0, 0, 0, 0, 0, 5, 0, 1], 2, 6) == payments_key([0] * 6 + [2, 0, 1], 2, 6)
+    True
+    """
+    locos = hand[LOCO]
+    key = locos if locos < length else length
+    top = key if key < length else length - 1  # the most locomotives with a colour
+    if ferry > top:  # no coloured payment: only all locomotives, if any
+        return key
+    least = length - top  # (at least 1)
+    most = length - ferry
+    base = length + 1
+    if color >= 0:
+        n = hand[color]
+        return key * base + (0 if n < least else n if n < most else most)
+    for c in range(8):
+        n = hand[c]
+        key = key * base + (0 if n < least else n if n < most else most)
+    return key

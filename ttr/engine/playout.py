@@ -9,27 +9,15 @@ from itertools import chain, combinations, permutations
 from math import floor
 from typing import Any, Final
 
-from ttr.engine.actions import (
-    Action,
-    BuildStation,
-    ClaimRoute,
-    DrawDeck,
-    DrawFaceUp,
-    DrawTickets,
-    KeepTickets,
-    Pass,
-)
+from ttr.engine.actions import Action, BuildStation, ClaimRoute, KeepTickets
 from ttr.engine.board import MAX_LENGTH
 from ttr.engine.cards import LOCO_INDEX as LOCO
 from ttr.engine.cards import Hand
 from ttr.engine.errors import IllegalActionError
+from ttr.engine.listing import DECK_ACTION, FACEUP_ACTIONS, PASS_ACTION, TICKETS_ACTION
 from ttr.engine.payments import nth_counts
 from ttr.engine.sim import CHOOSE, OVER, SECOND, Sim
 
-_DECK: Final = DrawDeck()
-_TICKETS: Final = DrawTickets()
-_PASS: Final = Pass()
-_FACEUP: Final = tuple(DrawFaceUp(i) for i in range(16))
 _TRIES: Final = 8
 """Random probes for a claimable route before listing them all."""
 _ORDERS3: Final = tuple(permutations(range(3)))
@@ -63,15 +51,15 @@ def sample(sim: Sim, rng: random.Random) -> Action:
     """
     kind, a, b = _pick(sim, rng.random)
     if kind == DRAW:
-        return _DECK if a < 0 else _FACEUP[a]
+        return DECK_ACTION if a < 0 else FACEUP_ACTIONS[a]
     if kind == CLAIM:
         return ClaimRoute(sim.gm.routes[a].id, Hand(tuple(b)))
     if kind == TICKETS:
-        return _TICKETS
+        return TICKETS_ACTION
     if kind == STATION:
         return BuildStation(sim.gm.cities[a].id, Hand(tuple(b)))
     if kind == PASS:
-        return _PASS
+        return PASS_ACTION
     if kind == KEEP:
         return KeepTickets(a)
     action: Action = a

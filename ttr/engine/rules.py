@@ -96,6 +96,7 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     s._double_open = seats >= cfg.double_routes_min_players
     s._open = [list(group) for group in game_map.by_color]  # nothing is claimed yet
     s._open_upto = [list(counts) for counts in game_map.by_color_upto]
+    s._open_ranks = [list(ranks) for ranks in s._listing.group_ranks]
     s._refill()
     return s
 

@@ -23,7 +23,6 @@ from ttr.engine.actions import (
     Pass,
     PayTunnel,
     WithdrawTunnel,
-    action_sort_key,
 )
 from ttr.engine.board import MAX_LENGTH, GameMap, cap_tables, points_by_length, upto_counts
 from ttr.engine.cards import LOCO_INDEX as LOCO
@@ -44,6 +43,16 @@ from ttr.engine.events import (
     TunnelRevealed,
     TunnelWithdrawn,
     TurnPassed,
+)
+from ttr.engine.listing import (
+    DECK_ACTION,
+    DECK_AND_ROW,
+    FACEUP_ACTIONS,
+    PASS_ACTION,
+    TICKETS_ACTION,
+    WITHDRAW_ACTION,
+    Listing,
+    listing_for,
 )
 from ttr.engine.payments import payments
 from ttr.engine.scoring import GameResult, results_of
@@ -70,7 +79,8 @@ class Sim:
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
         "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_upto",
-        "_caps", "_turn_limit",
+        "_open_ranks",
+        "_caps", "_turn_limit", "_listing",
     )
     gm: GameMap
     cfg: RulesConfig
@@ -101,8 +111,10 @@ class Sim:
     _double_open: bool
     _open: list[list[tuple[int, int, int, int]]]
     _open_upto: list[list[int]]
+    _open_ranks: list[list[int]]
     _caps: tuple[tuple[int, ...], ...]
     _turn_limit: int
+    _listing: Listing
 
     def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
         self.gm = gm
@@ -115,6 +127,7 @@ class Sim:
         """`_caps[t][n] == min(n, t)`: the `_open_upto` index for a reach of n cards
         with t trains left (t up to MAX_LENGTH), read without a comparison."""
         self._turn_limit = cfg.turn_limit
+        self._listing = listing_for(gm)
 
     # ---- conversion -------------------------------------------------------------------
 
@@ -159,6 +172,8 @@ class Sim:
             for group in self.gm.by_color
         ]
         self._open_upto = [upto_counts(group) for group in self._open]
+        rank = self._listing.rank
+        self._open_ranks = [[rank[e[1]] for e in group] for group in self._open]
 
     def copy(self) -> Sim:
         """An independent copy (cheaper than freeze + thaw)."""
@@ -179,6 +194,7 @@ class Sim:
         s._double_open = self._double_open
         s._open = [g[:] for g in self._open]
         s._open_upto = [g[:] for g in self._open_upto]
+        s._open_ranks = [g[:] for g in self._open_ranks]
         return s
 
     def freeze(self) -> GameState:
@@ -351,13 +367,53 @@ class Sim:
                 out.append(ridx)
         return out
 
-    def _station_cities(self) -> list[int]:
-        seat = self.current
-        if self.stations_left[seat] <= 0:
-            return []
-        built = self.cfg.stations - self.stations_left[seat]
+    def _claimable_ranks(self, seat: int) -> list[int]:
+        """The routes `_claimable` finds, as their places in route-id order
+        (`Listing.rank`), sorted: a slice of each colour's open routes the hand can pay
+        for, then (rarely) ferries and doubles filtered out."""
         hand = self.hands[seat]
-        if max(hand[:8]) + hand[LOCO] < self.cfg.station_costs[built]:
+        locos = hand[LOCO]
+        trains = self.trains[seat]
+        cap = self._caps[trains if trains < MAX_LENGTH else MAX_LENGTH]
+        upto = self._open_upto
+        groups = self._open_ranks
+        ranks: list[int] = []
+        most = 0
+        for g in range(8):  # colour g pays hand[g] + locos
+            held = hand[g]
+            if held > most:
+                most = held
+            n = upto[g][cap[held + locos]]
+            if n:
+                ranks += groups[g][:n]
+        n = upto[8][cap[most + locos]]  # gray: the colour held most
+        if n:
+            ranks += groups[8][:n]
+        listing = self._listing
+        if locos < listing.most_ferry:
+            ferry = listing.ferry_by_rank
+            ranks = [k for k in ranks if ferry[k] <= locos]
+        if self._double_open:  # (otherwise a route whose twin is owned is not open)
+            twin, owners = listing.twin_by_rank, self.owners
+            ranks = [k for k in ranks if twin[k] < 0 or owners[twin[k]] != seat]
+        ranks.sort()
+        return ranks
+
+    def _station_cost(self) -> int:
+        """The cards the next station of the seat to act costs, or 0 if it cannot build
+        one (none left, or fewer cards of one colour and locomotives than that)."""
+        seat = self.current
+        left = self.stations_left[seat]
+        if left <= 0:
+            return 0
+        cost = self.cfg.station_costs[self.cfg.stations - left]
+        hand = self.hands[seat]
+        if max(hand[:8]) + hand[LOCO] < cost:
+            return 0
+        return cost
+
+    def _station_cities(self) -> list[int]:
+        if not self._station_cost():
             return []
         return [i for i, o in enumerate(self.station_at) if o < 0]
 
@@ -371,39 +427,47 @@ class Sim:
         return payments(hand, extra, color, 0)
 
     def legal(self) -> list[Action]:
-        """Every legal action, sorted (empty when the game is over)."""
+        """Every legal action, sorted by `action_sort_key` (empty when the game is over).
+
+        Built in that order (see `listing`): a test compares it with a sorted listing.
+        """
         seat, stage = self.current, self.stage
-        out: list[Action] = []
+        out: list[Action]
+        faceup = self.faceup
         if stage == CHOOSE:
-            if self._cards_available():
-                out.append(DrawDeck())
-            out += [DrawFaceUp(i) for i, c in enumerate(self.faceup) if c >= 0]
+            if self.deck and -1 not in faceup:  # the usual case: a deck and a full row
+                out = list(DECK_AND_ROW[len(faceup)])
+            else:
+                out = [DECK_ACTION] if self._cards_available() else []
+                out += [FACEUP_ACTIONS[i] for i, c in enumerate(faceup) if c >= 0]
             if self.ticket_deck:
-                out.append(DrawTickets())
+                out.append(TICKETS_ACTION)
             hand = self.hands[seat]
-            for ridx in self._claimable(seat):
-                _, length, color, _, ferry = self._rinfo[ridx]
-                rid = self.gm.routes[ridx].id
-                out += [ClaimRoute(rid, p) for p in payments(hand, length, color, ferry)]
-            cities = self._station_cities()
-            if cities:
-                pays = self._station_payments(hand)
-                out += [BuildStation(self.gm.cities[i].id, p) for i in cities for p in pays]
+            ranks = self._claimable_ranks(seat)
+            if ranks:
+                self._listing.add_claims(out, hand, ranks)
+            if self.stations_left[seat] > 0:
+                cost = self._station_cost()
+                if cost:
+                    self._listing.add_stations(out, hand, cost, self.station_at)
             if not out:
-                out.append(Pass())
-        elif stage == SECOND:
-            if self._cards_available():
-                out.append(DrawDeck())
-            out += [DrawFaceUp(i) for i, c in enumerate(self.faceup) if 0 <= c < LOCO]
-        elif stage in (INITIAL, KEEP):
+                out.append(PASS_ACTION)
+            return out
+        if stage == SECOND:
+            if self.deck and -1 not in faceup and LOCO not in faceup:
+                return list(DECK_AND_ROW[len(faceup)])
+            out = [DECK_ACTION] if self._cards_available() else []
+            out += [FACEUP_ACTIONS[i] for i, c in enumerate(faceup) if 0 <= c < LOCO]
+            return out
+        out = []
+        if stage in (INITIAL, KEEP):
             offer = sorted(self.offers[seat])
             least = self._keep_min(len(offer))
             for k in range(len(offer), least - 1, -1):
                 out += [KeepTickets(keep) for keep in combinations(offer, k)]
         elif stage == TUNNEL:
             out += [PayTunnel(e) for e in self._tunnel_extras()]
-            out.append(WithdrawTunnel())
-        out.sort(key=action_sort_key)
+            out.append(WITHDRAW_ACTION)
         return out
 
     def _keep_min(self, offered: int) -> int:
@@ -637,6 +701,7 @@ class Sim:
         while group[k][1] != ridx:
             k += 1
         del group[k]
+        del self._open_ranks[g][k]
         for n in range(length, MAX_LENGTH + 1):
             upto[n] = upto[n] - 1
 

@@ -39,6 +39,7 @@ from types import ModuleType
 COMPILED = (
     "ttr.engine.cards",
     "ttr.engine.payments",
+    "ttr.engine.listing",
     "ttr.engine.scoring",
     "ttr.engine.sim",
     "ttr.engine.playout",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import sys
 from typing import Any
@@ -83,9 +84,24 @@ def game_digest(state: GameState, result: GameResult, moves: object) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:20]
 
 
+def listed_digest(gm: GameMap, cfg: RulesConfig, players: int, seed: str) -> str:
+    """The `game_digest` of a random game that picks uniformly from the full legal
+    listing (`Sim.legal`) at every decision, with a hash of every listing."""
+    sim = new_sim(gm, cfg, players, seed)
+    rand = random.Random(seed).random
+    listings = hashlib.sha256()
+    steps = 0
+    while sim.stage != Stage.GAME_OVER:
+        legal = sim.legal()
+        listings.update((" ".join(map(format_action, legal)) + "\n").encode())
+        sim.step(legal[math.floor(rand() * len(legal))])
+        steps += 1
+    return game_digest(sim.freeze(), sim.results(), [steps, listings.hexdigest()])
+
+
 def digest(games: int = 3) -> str:
-    """One hash of random games (fast path and public API) and search playouts on the
-    test map, for each rule set and player count."""
+    """One hash of random games (fast path, full listing and public API) and search
+    playouts on the test map, for each rule set and player count."""
     from ttr.ai.rollout import Playout
 
     gm = check_map()
@@ -101,6 +117,7 @@ def digest(games: int = 3) -> str:
                 sim = Sim.thaw(new_game(gm, cfg, players, seed))
                 Playout(sim).run(random.Random(seed))
                 parts.append(game_digest(sim.freeze(), sim.results(), sim.turn))
+            parts.append(listed_digest(gm, cfg, players, f"check:{variant}:{players}:listed"))
             state = new_game(gm, cfg, players, f"check:{variant}:{players}:api")
             rng = random.Random(players)
             moves = []
