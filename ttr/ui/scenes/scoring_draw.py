@@ -60,7 +60,11 @@ class ScoringHost(Protocol):
     finished: bool
     again: Button
     menu: Button
+    review: Button
     table: pygame.Rect
+
+    def can_review(self) -> bool:
+        """Whether the Review my game button is offered."""
 
 
 def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
@@ -114,6 +118,8 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
                   (t.centerx, sc.menu.rect.top - f * 3), "midtop", bold=True, max_width=t.w - 20)
         sc.again.draw(surface, a)
         sc.menu.draw(surface, a)
+        if sc.can_review():
+            sc.review.draw(surface, a)
     else:
         blit_text(surface, a, "Click or Space to skip", f - 1, theme.TEXT_DIM,
                   (t.centerx, t.bottom - f // 2), "midbottom", max_width=t.w - f)
