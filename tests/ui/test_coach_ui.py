@@ -106,8 +106,8 @@ def test_a_draw_hint_marks_its_pile_or_card(app: App, action: Any) -> None:
     lay = board.layout
     rect = {DrawTickets: lay.ticket_deck_rect(), DrawDeck: lay.deck_rect(),
             DrawFaceUp: lay.faceup_rect(2)}[type(action)]
-    ring = rect.inflate(10, 10)
-    w = max(3, lay.font // 5)
+    w = max(4, lay.font // 4)
+    ring = rect.inflate(2 * w + 4, 2 * w + 4)
     assert surf.get_at((ring.x + w // 2, ring.centery))[:3] == theme.HILITE
     board.hint.mark = None
     board.draw(surf)
@@ -191,6 +191,12 @@ def test_setup_offers_the_table_option_only_for_hot_seat(app: App) -> None:
     assert scene.setup().hints is False
     scene.rows[1].kind_picker.index = 1  # back to a computer: hints are the player's
     assert scene.setup().hints is True
+    # by keys: the focus stays on the seat's kind while the option comes and goes
+    scene.focus = scene.controls().index(("kind", 1))
+    for _ in range(len(scene.kinds)):
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0,
+                                              unicode="", scancode=0))
+        assert scene.focused() == ("kind", 1)
 
 
 # ---------------------------------------------------------------- review

@@ -163,7 +163,7 @@ class BoardHint:
         lay = b.layout
         pulse = 0.5 + 0.5 * math.sin((b.time - self.marked_at) * 5.0) if self.pulsing() else 0.0
         col = theme.mix(theme.HILITE, (255, 255, 255), 0.5 * pulse)
-        width = max(3, lay.font // 5)
+        width = max(4, lay.font // 4)
         rect: pygame.Rect | None = None
         if isinstance(action, DrawFaceUp):
             rect = lay.faceup_rect(action.slot)
@@ -172,9 +172,17 @@ class BoardHint:
         elif isinstance(action, DrawTickets):
             rect = lay.ticket_deck_rect()
         if rect is not None:
-            pygame.draw.rect(surface, (0, 0, 0), rect.inflate(12, 12), width + 2,
+            ring = rect.inflate(2 * width + 4, 2 * width + 4)
+            pygame.draw.rect(surface, (0, 0, 0), ring.inflate(2, 2), width + 2,
                              border_radius=9)
-            pygame.draw.rect(surface, col, rect.inflate(10, 10), width, border_radius=8)
+            pygame.draw.rect(surface, col, ring, width, border_radius=8)
+            size = max(10, int(lay.font * 0.75))
+            tag = b.ctx.assets.text("HINT", size, theme.TEXT_DARK, bold=True)
+            pill = tag.get_rect().inflate(size, size // 3)
+            pill.midtop = (ring.centerx, ring.bottom - pill.h // 2)
+            pygame.draw.rect(surface, (0, 0, 0), pill.inflate(2, 2), border_radius=pill.h // 2)
+            pygame.draw.rect(surface, col, pill, border_radius=pill.h // 2)
+            surface.blit(tag, tag.get_rect(center=pill.center))
             return
         r, vp = b.renderer, b.renderer.vp
         if vp is None or b.camera.viewport(lay.map).scale != vp.scale:
@@ -189,13 +197,17 @@ class BoardHint:
 
 def outline_move(surface: pygame.Surface, r: MapRenderer, action: Action, col: theme.RGB,
                  width: int) -> None:
-    """Mark a move on the map: a claim's route outlined, a station's city ringed (with
-    a dark edge, so it reads on the light map); other moves have no place on the map."""
+    """Mark a move on the map: a frame around each car of a claim's route, a ring around
+    a station's city (with a dark edge, so it reads on the light map); other moves have
+    no place on the map."""
     vp = r.vp
     assert vp is not None
     if isinstance(action, ClaimRoute):
-        for q in r.slots[action.route]:
-            pts = r.px_quad(q)
+        from ttr.ui.scenes.scoring_draw import quad_angle
+
+        for q in r.slots[action.route]:  # a frame around each car: the car stays visible
+            pts = r.px_quad(geo.car_quad(*geo.quad_center(q), quad_angle(q),
+                                         geo.CAR_LENGTH * 1.3, geo.CAR_WIDTH * 2.1))
             pygame.draw.polygon(surface, (0, 0, 0), pts, width + 2)
             pygame.draw.polygon(surface, col, pts, width)
     elif isinstance(action, BuildStation):

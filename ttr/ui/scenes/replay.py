@@ -27,8 +27,9 @@ from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.board_text import log_line, ticket_name
 from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.scenes.review import points as loss_words
+from ttr.ui.scenes.review import possessive
 from ttr.ui.symbols import player_mark
-from ttr.ui.viewport import Viewport
+from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 from ttr.ui.words import counted
 
@@ -131,7 +132,7 @@ class ReplayScene(Scene):
         w, h = size
         pad = 10
         bh = max(32, h // 20)
-        self.font = max(13, min(20, h // 46))
+        self.font = max(13, ui_font(size, self.ctx.settings))  # grows with the window
         y = h - pad - bh
         bw = max(40, w // 26)
         x = pad
@@ -478,7 +479,7 @@ class ReplayScene(Scene):
                       max_width=box.w - f)
             return
         x, y, width = box.x + f // 2, box.y + f // 3, box.w - f
-        blit_text(surface, a, f"Reviewed decision: {name}'s move at {when}, "
+        blit_text(surface, a, f"Reviewed decision: {possessive(name, True)} move at {when}, "
                   f"{loss_words(m.loss)} (the position before it)", f, theme.ACCENT, (x, y),
                   bold=True, max_width=width)
         blit_text(surface, a, f"Played: {m.played}", f - 1, _PLAYED, (x, y + int(f * 1.3)),
@@ -490,7 +491,7 @@ class ReplayScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.map_rect.clip(clip))
         for action, col in ((m.played_action, _PLAYED), (m.better_action, _BETTER)):
-            outline_move(surface, self.renderer, action, col, max(3, self.font // 5))
+            outline_move(surface, self.renderer, action, col, max(4, self.font // 4))
         surface.set_clip(clip)
 
 _PLAYED = (235, 110, 95)

@@ -36,6 +36,13 @@ def human_seats(record: GameRecord) -> list[Seat]:
     return [i for i, s in enumerate(record.seats) if s.kind == "human"]
 
 
+def possessive(name: str, capital: bool = False) -> str:
+    """`Ada's`, `Boris'`, and `your` (`Your`) for the default name `You`."""
+    if name == "You":
+        return "Your" if capital else "your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def points(loss: float) -> str:
     """`about −12 points` (a minus sign, one decimal below 10)."""
     text = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
@@ -81,7 +88,7 @@ class ReviewScene(Scene):
         except TtrError as e:
             self.error = f"This game cannot be reviewed: {e}"
             logger.warning("review refused: %s", e)
-        self.say(f"Reviewing {self.name}'s game" if self.job else self.error)
+        self.say(f"Reviewing {possessive(self.name)} game" if self.job else self.error)
         self.dirty = True
 
     @property
@@ -221,7 +228,8 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a, f = self.ctx.assets, self.font
-        title = f"Review: {self.name}'s game" if self.seat is not None else "Review my game"
+        title = (f"Review: {possessive(self.name, True)} game" if self.seat is not None
+                 else "Review my game")
         backdrop(surface, a, title)
         body, stage = self.body, self.stage
         w = surface.get_width()
@@ -243,7 +251,7 @@ class ReviewScene(Scene):
         a, f, body = self.ctx.assets, self.font, self.body
         assert self.job is not None
         done, total = self.job.progress()
-        blit_text(surface, a, f"Judging {self.name}'s decisions against the strongest "
+        blit_text(surface, a, f"Judging {possessive(self.name)} decisions against the strongest "
                   "level's, on playouts in the background\u2026", f + 1, theme.TEXT,
                   (body.centerx, body.y + f), "midtop", max_width=body.w)
         bar = pygame.Rect(body.x, body.y + f * 4, body.w, max(14, f))
@@ -263,8 +271,8 @@ class ReviewScene(Scene):
         ms = review.mistakes
         head = f"{counted(review.decisions, 'decision')} judged"
         if ms:
-            head += (f" \u00b7 the {counted(len(ms), 'costliest')} cost "
-                     f"{points(review.total_loss).removeprefix('about ')} in all"
+            head += (f" \u00b7 the costliest {len(ms)} cost "
+                     f"{points(review.total_loss)} in all"
                      " \u00b7 choose one to see it in the replay")
         else:
             head += " \u00b7 none cost more than a point or so: well played"

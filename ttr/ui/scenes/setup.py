@@ -280,6 +280,8 @@ class SetupScene(Scene):
             elif kind == "kind":
                 self.rows[i].kind_picker.step(d)
                 self.edited_level = i
+                # a second human adds the table's hints option: the focus stays put
+                self.focus = self.controls().index((kind, i))
             elif kind == "color":
                 self.rows[i].color = self._next_color(self.rows[i], d)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
