@@ -466,33 +466,34 @@ class ReplayScene(Scene):
         away from its position, a line saying how to come back."""
         a, f, m = self.ctx.assets, self.font, note.mistake
         mr = self.map_rect
-        here = self.step == m.step
-        box = pygame.Rect(mr.x + 8, mr.y + 8, mr.w - 16, int(f * 5.2) if here else int(f * 2))
-        panel(surface, box, (24, 24, 30), theme.ACCENT, 8, alpha=230)
         when = "the opening tickets" if m.turn == 0 else f"turn {m.turn}"
-        # the position shown is the one before the move (the status line still names
-        # the turn of the last move played before it)
         name = self.names[note.seat]
-        if not here:
-            blit_text(surface, a, f"Reviewed decision: {name} at {when} (C shows it again)",
-                      f, theme.TEXT, (box.x + f // 2, box.centery), "midleft",
+        lines: list[tuple[str, theme.RGB, bool]]
+        if self.step != m.step:
+            lines = [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
+                      False)]
+        else:  # the position before the move (the status line names the move before it)
+            lines = [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
+                      f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
+                     (f"Played: {m.played}", _PLAYED, True),
+                     (f"Better: {m.better}", _BETTER, True),
+                     (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
+        row = int(f * 1.25)
+        widest = max(a.font(f, bold).size(text)[0] for text, _, bold in lines)
+        box = pygame.Rect(mr.x + 8, mr.y + 8, min(mr.w - 16, widest + f), row * len(lines) + f // 2)
+        panel(surface, box, (24, 24, 30), theme.ACCENT, 8, alpha=230)
+        for i, (text, col, bold) in enumerate(lines):
+            blit_text(surface, a, text, f if i == 0 else f - 1, col,
+                      (box.x + f // 2, box.y + f // 4 + i * row), bold=bold,
                       max_width=box.w - f)
+        if self.step != m.step:
             return
-        x, y, width = box.x + f // 2, box.y + f // 3, box.w - f
-        blit_text(surface, a, f"Reviewed decision: {possessive(name, True)} move at {when}, "
-                  f"{loss_words(m.loss)} (the position before it)", f, theme.ACCENT, (x, y),
-                  bold=True, max_width=width)
-        blit_text(surface, a, f"Played: {m.played}", f - 1, _PLAYED, (x, y + int(f * 1.3)),
-                  max_width=width, bold=True)
-        blit_text(surface, a, f"Better: {m.better}", f - 1, _BETTER, (x, y + int(f * 2.5)),
-                  max_width=width, bold=True)
-        blit_text(surface, a, m.lesson[:1].upper() + m.lesson[1:], f - 1, theme.TEXT,
-                  (x, y + int(f * 3.7)), max_width=width)
         clip = surface.get_clip()
         surface.set_clip(self.map_rect.clip(clip))
         for action, col in ((m.played_action, _PLAYED), (m.better_action, _BETTER)):
             outline_move(surface, self.renderer, action, col, max(4, self.font // 4))
         surface.set_clip(clip)
+
 
 _PLAYED = (235, 110, 95)
 """The move played, on a reviewed decision (red: it cost points)."""
