@@ -31,6 +31,7 @@ from ttr.ui.widgets import Button
 
 if TYPE_CHECKING:
     from ttr.game.coach import HintJob
+    from ttr.ui.assets import Assets
     from ttr.ui.maprender import MapRenderer
     from ttr.ui.scenes.board import BoardScene
 
@@ -176,13 +177,8 @@ class BoardHint:
             pygame.draw.rect(surface, (0, 0, 0), ring.inflate(2, 2), width + 2,
                              border_radius=9)
             pygame.draw.rect(surface, col, ring, width, border_radius=8)
-            size = max(10, int(lay.font * 0.75))
-            tag = b.ctx.assets.text("HINT", size, theme.TEXT_DARK, bold=True)
-            pill = tag.get_rect().inflate(size, size // 3)
-            pill.midtop = (ring.centerx, ring.bottom - pill.h // 2)
-            pygame.draw.rect(surface, (0, 0, 0), pill.inflate(2, 2), border_radius=pill.h // 2)
-            pygame.draw.rect(surface, col, pill, border_radius=pill.h // 2)
-            surface.blit(tag, tag.get_rect(center=pill.center))
+            draw_tag(surface, b.ctx.assets, "HINT", col, (ring.centerx, ring.bottom),
+                     max(10, int(lay.font * 0.75)))
             return
         r, vp = b.renderer, b.renderer.vp
         if vp is None or b.camera.viewport(lay.map).scale != vp.scale:
@@ -190,28 +186,64 @@ class BoardHint:
         clip = surface.get_clip()
         surface.set_clip(lay.map.clip(clip))
         try:
-            outline_move(surface, r, action, col, width)
+            outline_move(surface, r, action, col, width,
+                         ("HINT", b.ctx.assets, max(10, int(lay.font * 0.75))))
         finally:
             surface.set_clip(clip)
 
 
+def draw_tag(surface: pygame.Surface, assets: Assets, text: str, col: theme.RGB,
+             at: tuple[float, float], size: int,
+             away: tuple[float, float, float] | None = None) -> None:
+    """A small pill with dark words (`HINT`, `PLAYED`, `BETTER`): a mark says what it is
+    in words, not by its colour alone. Centred on `at`, or with `away` (a unit normal
+    and a distance) moved that far off `at` along the normal, clear of what is there."""
+    img = assets.text(text, size, theme.TEXT_DARK, bold=True)
+    pill = img.get_rect().inflate(size, size // 3)
+    x, y = at
+    if away is not None:
+        nx, ny, dist = away
+        dist += abs(nx) * pill.w / 2 + abs(ny) * pill.h / 2 + 2
+        x, y = x + nx * dist, y + ny * dist
+    pill.center = (round(x), round(y))
+    pygame.draw.rect(surface, (0, 0, 0), pill.inflate(2, 2), border_radius=pill.h // 2)
+    pygame.draw.rect(surface, col, pill, border_radius=pill.h // 2)
+    surface.blit(img, img.get_rect(center=pill.center))
+
+
 def outline_move(surface: pygame.Surface, r: MapRenderer, action: Action, col: theme.RGB,
-                 width: int) -> None:
+                 width: int, tag: tuple[str, Assets, int] | None = None) -> None:
     """Mark a move on the map: a frame around each car of a claim's route, a ring around
-    a station's city (with a dark edge, so it reads on the light map); other moves have
-    no place on the map."""
+    a station's city (with a dark edge, so it reads on the light map), and the `tag`
+    (words, assets, size) beside it; other moves have no place on the map."""
     vp = r.vp
     assert vp is not None
+    at: tuple[float, float] | None = None
+    away = (0.0, 1.0, 0.0)  # below
     if isinstance(action, ClaimRoute):
         from ttr.ui.scenes.scoring_draw import quad_angle
 
-        for q in r.slots[action.route]:  # a frame around each car: the car stays visible
+        slots = r.slots[action.route]
+        for q in slots:  # a frame around each car: the car stays visible
             pts = r.px_quad(geo.car_quad(*geo.quad_center(q), quad_angle(q),
                                          geo.CAR_LENGTH * 1.3, geo.CAR_WIDTH * 2.1))
             pygame.draw.polygon(surface, (0, 0, 0), pts, width + 2)
             pygame.draw.polygon(surface, col, pts, width)
+        if slots:
+            mid = slots[len(slots) // 2]
+            at = r.px_quad([geo.quad_center(mid)])[0]
+            a = math.radians(quad_angle(mid))
+            nx, ny = -math.sin(a), math.cos(a)  # across the track, the lower side
+            if ny < 0 or (ny == 0 and nx < 0):
+                nx, ny = -nx, -ny
+            away = (nx, ny, vp.length(geo.CAR_WIDTH * 1.05) + width)
     elif isinstance(action, BuildStation):
         x, y = r.px_quad([r.cities[action.city]])[0]
         rad = geo.CITY_RADIUS * vp.scale * 2.6
         pygame.draw.circle(surface, (0, 0, 0), (x, y), rad + 2, width + 2)
         pygame.draw.circle(surface, col, (x, y), rad, width)
+        at = (x, y)
+        away = (0.0, 1.0, rad + width)
+    if tag is not None and at is not None:
+        words, assets, size = tag
+        draw_tag(surface, assets, words, col, at, size, away)

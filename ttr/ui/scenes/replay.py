@@ -490,8 +490,10 @@ class ReplayScene(Scene):
             return
         clip = surface.get_clip()
         surface.set_clip(self.map_rect.clip(clip))
-        for action, col in ((m.played_action, _PLAYED), (m.better_action, _BETTER)):
-            outline_move(surface, self.renderer, action, col, max(4, self.font // 4))
+        for action, col, words in ((m.played_action, _PLAYED, "PLAYED"),
+                                   (m.better_action, _BETTER, "BETTER")):
+            outline_move(surface, self.renderer, action, col, max(4, self.font // 4),
+                         (words, a, max(10, int(f * 0.75))))
         surface.set_clip(clip)
 
 
