@@ -30,12 +30,12 @@ def test_g_shows_a_hint_for_the_player_to_act(app: App) -> None:
     assert board is not None
     key(pygame.K_g)
     frames(app, 2)
-    assert board.hint_job is not None and board.toast.text.startswith("Thinking")
+    assert board.hint.job is not None and board.toast.text.startswith("Thinking")
     deadline = time.monotonic() + 30
-    while board.hint_job is not None and time.monotonic() < deadline:
+    while board.hint.job is not None and time.monotonic() < deadline:
         frames(app, 1)
         time.sleep(0.02)
-    assert board.hint_job is None
+    assert board.hint.job is None
     text = board.toast.text
     assert text and not text.startswith("Thinking") and ":" in text, text
     assert board.session.record.seats[0].hints == 1  # type: ignore[attr-defined]  # counted
@@ -47,5 +47,5 @@ def test_g_on_someone_elses_turn_says_why_not(app: App) -> None:
     board = board_of(app)
     assert board is not None
     board.shown_view = board.session.view_for(None)  # nobody's own view on screen
-    board._ask_hint()  # what G does (the opening ticket choice is on top of the board)
-    assert board.hint_job is None and "whose turn" in board.toast.text
+    board.hint.ask()  # what G does (the opening ticket choice is on top of the board)
+    assert board.hint.job is None and "whose turn" in board.toast.text

@@ -132,3 +132,54 @@ def test_board_its_dialogs_and_scoring_fit_at_every_size(app: App) -> None:
     frames(app, 2)
     assert isinstance(app.stack.top, ScoringScene)
     _check(app, "scoring")
+
+
+def test_the_coach_screens_fit_at_every_size(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint button with a hint shown and marked, the scoring screen with Review my
+    game, the review (whose game, progress, the list) and the replay at a decision."""
+    from coachhelp import FakeJob, fake_review, finished_record
+
+    from ttr.engine import DrawTickets, Stage
+    from ttr.game.replays import Timeline
+    from ttr.game.session import GameSession
+    from ttr.ui.scenes.replay import CoachNote, ReplayScene
+    from ttr.ui.scenes.review import ReviewScene
+
+    start(app, "human,random,random")
+    for _ in range(600):
+        board = board_of(app)
+        if board is not None and app.stack.top is board and not board.queue.busy:
+            v = board.shown_view
+            if v.public.stage == Stage.CHOOSE_ACTION and v.viewer == v.public.current:
+                break
+        elif board is not None and app.stack.top is not board:
+            key(pygame.K_RETURN)
+        frames(app, 1)
+    assert board is not None and board.hint.offered()
+    board.toast.show("Take tickets: your tickets leave 20 of your 45 trains spare, room "
+                     "for another long one", 100.0)
+    board.hint.mark = DrawTickets()
+    _check(app, "board with a hint")
+    board.session.close()
+    record, map_def = finished_record(("human", "greedy", "human"))
+    app.ctx.nav.show_scoring(GameSession.resume(map_def.game_map, record), map_def)
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, ScoringScene)
+    app.stack.top.queue.finish_all()
+    _check(app, "scoring with review")
+    review = fake_review(record, map_def, count=5)
+    monkeypatch.setattr("ttr.ui.scenes.review.start_review",
+                        lambda *a, **k: FakeJob(review, 40))
+    scene = ReviewScene(app.ctx, record, map_def)
+    _push(app, lambda: scene)
+    _check(app, "review: whose game")
+    scene.begin(0)
+    frames(app, 3)
+    _check(app, "review: progress")
+    frames(app, 60)
+    assert scene.stage == "done"
+    _check(app, "review: the list")
+    replay = ReplayScene(app.ctx, Timeline(record, map_def.game_map), map_def)
+    replay.show_decision(CoachNote(0, review.mistakes[0]))
+    _push(app, lambda: replay)
+    _check(app, "replay at a decision")

@@ -92,6 +92,10 @@ class Mistake:
     loss: float
     """Estimated points lost (mean paired margin)."""
     lesson: str
+    played_action: Action
+    """The move played (for a screen to mark it)."""
+    better_action: Action
+    """The move preferred."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +274,8 @@ def summarize(decisions: Sequence[Decision], verdicts: Sequence[Verdict], final:
             better=move_words(d.view, v.better),
             loss=round(v.loss, 1),
             lesson=lesson(d, v.better, v.loss, res, decisions),
+            played_action=d.played,
+            better_action=v.better,
         ))
     return Review(seat, len(verdicts), tuple(mistakes))
 

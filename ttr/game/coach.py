@@ -47,7 +47,10 @@ def prepare_hints() -> None:
 
 def can_hint(session: GameSession) -> Seat | None:
     """The seat a hint may be given to now: the human to act who owns the screen (so a
-    hint never shows anyone else's cards or tickets); None if nobody."""
+    hint never shows anyone else's cards or tickets); None if nobody, or if the table
+    turned hints off for this game."""
+    if not session.record.hints_allowed:
+        return None
     seat = session.to_act
     if seat is None or not session.is_human(seat) or seat != session.screen_owner:
         return None

@@ -128,7 +128,7 @@ class GameSession(ScreenOwner):
     """One game in progress: state, seats, record, and at most one AI job at a time."""
 
     def __init__(self, game_map: GameMap, config: RulesConfig, seats: list[SeatSpec],
-                 seed: int | str, map_id: str | None = None) -> None:
+                 seed: int | str, map_id: str | None = None, hints_allowed: bool = True) -> None:
         if not 2 <= len(seats) <= 5:
             raise TtrError(f"a game needs 2 to 5 seats, not {len(seats)}")
         for s in seats:
@@ -147,6 +147,7 @@ class GameSession(ScreenOwner):
             map_id=map_id or game_map.id, map_hash=game_map.content_hash,
             variant=config.variant, config=config, seed=seed,
             seats=tuple(SeatRecord(s.name, s.color, s.kind) for s in seats),
+            hints_allowed=hints_allowed,
         )
         humans = [i for i, s in enumerate(seats) if s.agent is None]
         self.hot_seat = len(humans) >= 2
@@ -315,7 +316,8 @@ class GameSession(ScreenOwner):
         """
         seats = [SeatSpec(s.name, s.color, None if s.kind == "human" else s.kind)
                  for s in record.seats]
-        session = cls(game_map, record.config, seats, record.seed, map_id=record.map_id)
+        session = cls(game_map, record.config, seats, record.seed, map_id=record.map_id,
+                      hints_allowed=record.hints_allowed)
         record.replay(game_map)  # checks the map and every action, with clear messages
         state = session._state
         for text in record.actions:  # again, keeping the events for the game log

@@ -21,7 +21,7 @@ deterministic), so nothing else changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ttr.engine import (
     CardTaken,
@@ -99,5 +99,4 @@ def check_undo(record: GameRecord, game_map: GameMap, human: Seat) -> UndoCheck:
 
 def undone(record: GameRecord, keep: int) -> GameRecord:
     """A copy of `record` with only its first `keep` actions."""
-    return GameRecord(record.map_id, record.map_hash, record.variant, record.config,
-                      record.seed, record.seats, list(record.actions[:keep]))
+    return replace(record, actions=list(record.actions[:keep]))

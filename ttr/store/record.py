@@ -67,6 +67,9 @@ class GameRecord:
     seed: int | str
     seats: tuple[SeatRecord, ...]
     actions: list[str] = field(default_factory=list)
+    hints_allowed: bool = True
+    """The table's choice: may the coach give hints in this game (a hot-seat table can
+    turn them off for everybody)? Optional in files: absent means allowed."""
 
     def replay(self, game_map: GameMap) -> GameState:
         """The state after every recorded action.
@@ -98,7 +101,7 @@ class GameRecord:
             "seed": self.seed,
             "seats": [_seat_dict(s) for s in self.seats],
             "actions": list(self.actions),
-        }
+        } | ({} if self.hints_allowed else {"hints_allowed": False})
 
     @staticmethod
     def from_dict(data: Any) -> GameRecord:
@@ -138,9 +141,13 @@ class GameRecord:
         if config.variant != data["variant"]:
             raise TtrError(f"record: the config is of variant {config.variant!r}, "
                            f"the record of {data['variant']!r}")
+        hints_allowed = data.get("hints_allowed", True)
+        if not isinstance(hints_allowed, bool):
+            raise TtrError("record: 'hints_allowed' must be true or false")
         return GameRecord(
             map_id=data["map"], map_hash=data["map_hash"], variant=data["variant"],
             config=config, seed=seed, seats=seats, actions=list(actions),
+            hints_allowed=hints_allowed,
         )
 
     def dumps(self, fmt: str = "yaml") -> str:

@@ -154,7 +154,8 @@ class App:
         config = map_def.game_map.rules(setup.variant)  # type: ignore[attr-defined]
         seed = setup.seed if setup.seed is not None else random.randrange(1 << 30)  # type: ignore[attr-defined]
         session = GameSession(map_def.game_map, config, list(setup.seats), seed,  # type: ignore[attr-defined]
-                              map_id=setup.map_id)  # type: ignore[attr-defined]
+                              map_id=setup.map_id,  # type: ignore[attr-defined]
+                              hints_allowed=getattr(setup, "hints", True))
         session.warm_up()
         self.ctx.last_setup = setup  # type: ignore[assignment]
         logger.info("game started: map %s variant %s seed %s seats %s", setup.map_id,  # type: ignore[attr-defined]

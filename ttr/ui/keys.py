@@ -31,7 +31,8 @@ BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("K", "keep my tickets' cities and my network marked on the map"),
     ("Wheel, + / \u2212", "zoom the map (drag to move it)"),
     ("0 or Home", "show the whole map"),
-    ("G", "a hint: the move the strongest level would make, and why"),
+    ("G", "a hint (or the Hint button): the move the strongest level would make, and "
+          "why, marked on the table"),
     ("U", "undo (against the computer)"),
     ("Space", "skip an animation"),
     ("Esc or P", "pause menu (save, settings, quit)"),

@@ -33,6 +33,8 @@ class Settings:
     confirm_claim: str = "hot-seat"
     """Ask before claiming a route: "hot-seat" (games with two or more humans), "always",
     "never"."""
+    hints: bool = True
+    """Offer the coach's hints on the board (the Hint button and G)."""
     problem: str = field(default="", compare=False)
     """Why the file could not be used (shown once in the menu); never saved."""
     read_only: bool = field(default=False, compare=False)
@@ -61,7 +63,8 @@ class Settings:
             return s
         for f in fields(Settings):
             v = data.get(f.name)
-            if f.name in ("fullscreen", "colorblind", "sound", "high_contrast", "speech") \
+            if f.name in ("fullscreen", "colorblind", "sound", "high_contrast", "speech",
+                          "hints") \
                     and isinstance(v, bool):
                 setattr(s, f.name, v)
             elif f.name == "window_size" and isinstance(v, list) and len(v) == 2 and all(

@@ -119,7 +119,8 @@ def special_sections(cfg: RulesConfig) -> list[Section]:
 CONTROLS = ("Click a card or the deck to draw, click a route to claim it, click the ticket pile "
             "for tickets. Hover a route to see its cost. Space or a click skips animations. "
             "Esc pauses. F11 toggles fullscreen. Keys: 1-5 take a face-up card, D draws from "
-            "the deck, T draws tickets, U undoes. The map: the mouse wheel or + and - zoom, "
+            "the deck, T draws tickets, U undoes, G (or the Hint button) asks the coach for a "
+            "hint. The map: the mouse wheel or + and - zoom, "
             "drag to move it, 0 or Home shows all of it; L says the last moves and shows the "
             "last one again, K keeps your tickets' cities and your network marked (also "
             "'Show on map').")

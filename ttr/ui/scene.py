@@ -32,6 +32,8 @@ class NewGame:
     variant: str
     seats: tuple[SeatSpec, ...]
     seed: int | str | None = None
+    hints: bool = True
+    """The table lets the coach give hints (a hot-seat table may turn them off)."""
 
 
 class Navigator(Protocol):

@@ -109,8 +109,10 @@ class BoardScene(Scene):
         self.tickets_toggle = Button("Show on map", tip="Keep your tickets' cities and your "
                                      "network highlighted on the map (M)")
         self.show_my_tickets = False
-        self.hint_job: tuple[int, Any] | None = None
-        """(seat, `ttr.game.coach.HintJob`) of a hint being worked out, or None."""
+        from ttr.ui.scenes.board_hint import BoardHint
+
+        self.hint = BoardHint(self)
+        """The coach's hint: the Hint button, G, the job and the hint's marks."""
         self.ticket_scroll = 0
         self.last_flash = -FLASH
         """When the last move was last highlighted (board time; it flashes for FLASH s)."""
@@ -185,43 +187,6 @@ class BoardScene(Scene):
         self.notes.append((len(self.session.view_for(None).log), text))
         self.dirty = True
 
-    def _ask_hint(self) -> None:
-        """G: start working out the move the strongest level would make, from the
-        screen owner's own view (only on their own turn, in a local game)."""
-        from ttr.game.coach import can_hint, start_hint
-        from ttr.game.session import GameSession
-
-        s = self.session
-        if not isinstance(s, GameSession):
-            self.toast.show("Hints are for games on this computer")
-            return
-        seat = can_hint(s)
-        if seat is None or self.shown_view.viewer != seat:
-            self.toast.show("A hint is for the player whose turn it is")
-            return
-        if self.hint_job is None:
-            self.hint_job = (seat, start_hint(s))
-        self.toast.show("Thinking of a hint\u2026", 3.0)
-        self.keys.say("Thinking of a hint", "reply")
-
-    def _show_hint(self) -> None:
-        """A hint is ready: show and say it, and mark its route, if its player still
-        sits at the screen on their turn."""
-        assert self.hint_job is not None
-        seat, job = self.hint_job
-        self.hint_job = None
-        if self.shown_view.viewer != seat or self.session.to_act != seat:
-            return
-        hint = job.result()
-        if hint is None:
-            self.toast.show(job.error or "No hint now")
-            return
-        self.toast.show(hint.text, 10.0)
-        self.keys.say(hint.text, "reply")
-        if isinstance(hint.action, ClaimRoute):
-            self.hover_route = hint.action.route
-        self.dirty = True
-
     def legal_of(self, kind: type[_A]) -> list[_A]:
         """Legal actions of one type for the shown view."""
         return [a for a in self.shown_view.legal if isinstance(a, kind)]
@@ -240,6 +205,7 @@ class BoardScene(Scene):
         tw = self.ctx.assets.text("Show on map", f, theme.TEXT, bold=True).get_width()
         self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.5))
         self.tickets_toggle.rect.topright = (t.right, t.y)
+        self.hint.layout()
         self.dirty = True
 
     def on_pause(self) -> None:
@@ -259,6 +225,7 @@ class BoardScene(Scene):
         self.shown_view = self.session.take_screen(seat)
         self.toast.show("", 0.0)  # a message for the one before is not for this one
         self.hover_ticket = None
+        self.hint.moot()
         self.keys.screen_taken()
         self.dirty = True
 
@@ -266,9 +233,7 @@ class BoardScene(Scene):
 
     def play(self, update: Update) -> None:
         """Animate an update, then show its view."""
-        if self.hint_job is not None:  # a move was made: that hint is moot
-            self.hint_job[1].cancel()
-            self.hint_job = None
+        self.hint.moot()  # a move was made: that hint is moot
         if update.view.viewer != self.shown_view.viewer:
             self.shown_view = hidden_view(self.shown_view, update.view)
             self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only
@@ -299,8 +264,9 @@ class BoardScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.hint_job is not None and self.hint_job[1].done():
-            self._show_hint()
+        self.hint.poll()
+        if self.hint.pulsing():
+            self.dirty = True
         mv = last_move(self.shown_view)
         if mv != self._last_seen:
             self._last_seen, self.last_flash = mv, self.time
@@ -416,7 +382,7 @@ class BoardScene(Scene):
                     self.toast.show(why)
                 return True
             if e.key == pygame.K_g:  # a hint from the coach
-                self._ask_hint()
+                self.hint.ask()
                 return True
             if e.key == pygame.K_k:  # keep my tickets' cities and network marked
                 self.show_my_tickets = not self.show_my_tickets
@@ -471,6 +437,7 @@ class BoardScene(Scene):
         elif lay.ticket_deck_rect().collidepoint(pos):
             self.hover_market = "tickets"
         self.pass_button.hover = self.pass_button.rect.collidepoint(pos)
+        self.hint.hover(pos)
         if old != (self.hover_route, self.hover_city, self.hover_ticket, self.hover_market):
             self.dirty = True
 
@@ -486,6 +453,8 @@ class BoardScene(Scene):
         lay = self.layout
         v = self.shown_view
         self.dirty = True
+        if self.hint.click(pos):
+            return
         if self.tickets_toggle.rect.collidepoint(pos) and v.me is not None:
             self.show_my_tickets = not self.show_my_tickets
             return
@@ -544,4 +513,5 @@ class BoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         board_draw.draw_board(self, surface)
+        self.hint.draw(surface)
         self.keys.draw(surface)

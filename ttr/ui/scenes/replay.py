@@ -9,10 +9,12 @@ by itself at a chosen speed, steps a move or a turn, and jumps to any turn.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import pygame
 
-from ttr.engine import COLORS, LOCO, CardColor, TtrError
+from ttr.ai.review import Mistake
+from ttr.engine import COLORS, LOCO, CardColor, Seat, TtrError
 from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
@@ -21,19 +23,30 @@ from ttr.store.text import clean_text
 from ttr.ui import theme
 from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.board_text import log_line, ticket_name
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.scenes.review import points as loss_words
+from ttr.ui.scenes.review import possessive
 from ttr.ui.symbols import player_mark
-from ttr.ui.viewport import Viewport
+from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 from ttr.ui.words import counted
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds, in moves per second."""
 HINT = ("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
-        "turn and Enter \u00b7 click a player for all tickets")
+        "turn and Enter \u00b7 click a player for all tickets \u00b7 R reviews")
 
 logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class CoachNote:
+    """A reviewed decision shown in the viewer: whose it was and the review's verdict."""
+
+    seat: Seat
+    mistake: Mistake
 
 
 class ReplaysScene(ListScene):
@@ -106,6 +119,9 @@ class ReplayScene(Scene):
         self.slower = Button("\u2212")
         self.faster = Button("+")
         self.back = Button("Back")
+        self.review = Button("Review my game", tip="The coach judges a player's decisions")
+        self.note: CoachNote | None = None
+        """A reviewed decision being shown (opened from a review), or None."""
         self.panels: list[pygame.Rect] = []
         self._done: dict[int, list[frozenset[str]]] = {}
         self.on_resize(ctx.size)
@@ -116,7 +132,7 @@ class ReplayScene(Scene):
         w, h = size
         pad = 10
         bh = max(32, h // 20)
-        self.font = max(13, min(20, h // 46))
+        self.font = max(13, ui_font(size, self.ctx.settings))  # grows with the window
         y = h - pad - bh
         bw = max(40, w // 26)
         x = pad
@@ -127,7 +143,11 @@ class ReplayScene(Scene):
         self.speed_rect = pygame.Rect(self.slower.rect.right, y, self.font * 6, bh)
         self.faster.rect = pygame.Rect(self.speed_rect.right, y, bw, bh)
         self.back.rect = pygame.Rect(w - pad - max(110, w // 10), y, max(110, w // 10), bh)
+        rw = self.ctx.assets.text(self.review.label, max(12, int(bh * 0.42)), theme.TEXT,
+                                  bold=True).get_width() + 24
+        self.review.rect = pygame.Rect(self.back.rect.x - 8 - rw, y, rw, bh)
         self.status_at = (self.faster.rect.right + 16, y + bh // 2)
+        self.status_end = (self.review.rect.x if self.can_review() else self.back.rect.x) - 10
         self.bar = pygame.Rect(pad, y - 22, w - 2 * pad, 12)
         self.words_rect = pygame.Rect(pad, self.bar.y - 12 - self.font * 4, w - 2 * pad,
                                       self.font * 4 + 4)
@@ -137,6 +157,26 @@ class ReplayScene(Scene):
         self.side = pygame.Rect(self.map_rect.right + pad, pad, side, top - pad)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         self.dirty = True
+
+    # ------------------------------------------------------------ the coach
+
+    def can_review(self) -> bool:
+        """Whether anybody played this game at the computer (a review is for them)."""
+        return any(s.kind == "human" for s in self.timeline.record.seats)
+
+    def open_review(self) -> None:
+        """Review my game: the coach judges the record's human seat(s)."""
+        from ttr.ui.scenes.review import ReviewScene
+
+        self.playing = False
+        self.ctx.stack.push(ReviewScene(self.ctx, self.timeline.record, self.map_def,
+                                        self.timeline))
+
+    def show_decision(self, note: CoachNote) -> None:
+        """Show a reviewed decision: the position before it, both moves marked."""
+        self.note = note
+        self.playing = False
+        self.go(note.mistake.step)
 
     # ------------------------------------------------------------ moving
 
@@ -190,6 +230,9 @@ class ReplayScene(Scene):
         if self.back.clicked(e):
             self.ctx.stack.pop(self)
             return True
+        if self.can_review() and self.review.clicked(e):
+            self.open_review()
+            return True
         for name, b in self.transport.items():
             if b.clicked(e):
                 self._press(name)
@@ -230,6 +273,10 @@ class ReplayScene(Scene):
             self.ctx.stack.pop(self)
         elif k == pygame.K_SPACE:
             self._press("play")
+        elif k == pygame.K_r and self.can_review():
+            self.open_review()
+        elif k == pygame.K_c and self.note is not None:
+            self.show_decision(self.note)
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.set_speed(1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -306,12 +353,16 @@ class ReplayScene(Scene):
         self.transport["play"].label = "\u275a\u275a Pause" if self.playing else "\u25b6 Play"
         for b in [*self.transport.values(), self.slower, self.faster, self.back]:
             b.draw(surface, a)
+        if self.can_review():
+            self.review.draw(surface, a)
         per_s = SPEEDS[self.speed]
         speed = f"{per_s:g} move/s" if per_s <= 1 else f"{per_s:g} moves/s"
         blit_text(surface, a, speed, f - 1, theme.TEXT, self.speed_rect.center, "center")
         blit_text(surface, a, self.status(), f - 1, theme.TEXT_DIM, self.status_at, "midleft",
-                  max_width=self.back.rect.x - self.status_at[0] - 10)
+                  max_width=self.status_end - self.status_at[0])
         self._draw_players(surface)
+        if self.note is not None:
+            self._draw_note(surface, self.note)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         r, last = self.bar, max(1, len(self.timeline) - 1)
@@ -406,3 +457,47 @@ class ReplayScene(Scene):
             surface.blit(img, (x, r.y))
             blit_text(surface, self.ctx.assets, str(hand.count(c)), max(11, r.h // 2),
                       theme.TEXT, (x + cw // 2, r.bottom + 1), "midtop", bold=True)
+
+    # ------------------------------------------------------------ a reviewed decision
+
+    def _draw_note(self, surface: pygame.Surface, note: CoachNote) -> None:
+        """The reviewed decision over the top of the map: whose, when, the move played
+        (marked red on the map) and the move preferred (marked green), and the lesson;
+        away from its position, a line saying how to come back."""
+        a, f, m = self.ctx.assets, self.font, note.mistake
+        mr = self.map_rect
+        when = "the opening tickets" if m.turn == 0 else f"turn {m.turn}"
+        name = self.names[note.seat]
+        lines: list[tuple[str, theme.RGB, bool]]
+        if self.step != m.step:
+            lines = [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
+                      False)]
+        else:  # the position before the move (the status line names the move before it)
+            lines = [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
+                      f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
+                     (f"Played: {m.played}", _PLAYED, True),
+                     (f"Better: {m.better}", _BETTER, True),
+                     (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
+        row = int(f * 1.25)
+        widest = max(a.font(f, bold).size(text)[0] for text, _, bold in lines)
+        box = pygame.Rect(mr.x + 8, mr.y + 8, min(mr.w - 16, widest + f), row * len(lines) + f // 2)
+        panel(surface, box, (24, 24, 30), theme.ACCENT, 8, alpha=230)
+        for i, (text, col, bold) in enumerate(lines):
+            blit_text(surface, a, text, f if i == 0 else f - 1, col,
+                      (box.x + f // 2, box.y + f // 4 + i * row), bold=bold,
+                      max_width=box.w - f)
+        if self.step != m.step:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.map_rect.clip(clip))
+        for action, col, words in ((m.played_action, _PLAYED, "PLAYED"),
+                                   (m.better_action, _BETTER, "BETTER")):
+            outline_move(surface, self.renderer, action, col, max(4, self.font // 4),
+                         (words, a, max(10, int(f * 0.75))))
+        surface.set_clip(clip)
+
+
+_PLAYED = (235, 110, 95)
+"""The move played, on a reviewed decision (red: it cost points)."""
+_BETTER = (120, 215, 120)
+"""The move preferred (green)."""

@@ -50,6 +50,7 @@ class ScoringScene(Scene):
         self.queue = AnimationQueue()
         self.again = Button("Play again", primary=True)
         self.menu = Button("Menu")
+        self.review = Button("Review my game", tip="The coach judges your decisions (R)")
         self.steps = self._steps()
         self.on_resize(ctx.size)
         d = scaled(theme.TALLY_STEP, ctx.settings.animation_speed)
@@ -125,9 +126,11 @@ class ScoringScene(Scene):
                                  h - 2 * pad)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         bh = int(self.font * 2.6)
-        bw = (self.table.w - pad * 3) // 2
+        n = 3 if self.can_review() else 2
+        bw = (self.table.w - pad * (n + 1)) // n
         self.menu.rect = pygame.Rect(self.table.x + pad, self.table.bottom - bh - pad, bw, bh)
-        self.again.rect = pygame.Rect(self.menu.rect.right + pad, self.menu.rect.y, bw, bh)
+        self.review.rect = self.menu.rect.move(bw + pad, 0)
+        self.again.rect = pygame.Rect(self.table.right - pad - bw, self.menu.rect.y, bw, bh)
         self.dirty = True
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -146,10 +149,30 @@ class ScoringScene(Scene):
 
                 self.ctx.nav.start_game(replace(self.ctx.last_setup, seed=None))
             return True
+        if self.can_review() and (self.review.clicked(e) or (
+                e.type == pygame.KEYDOWN and e.key == pygame.K_r)):
+            self.open_review()
+            return True
         if self.menu.clicked(e) or (e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE):
             self.ctx.nav.to_menu()
             return True
         return False
+
+    def can_review(self) -> bool:
+        """Whether the coach can review this game: played on this computer, by people."""
+        from ttr.game.session import GameSession
+        from ttr.ui.scenes.review import human_seats
+
+        s = self.session
+        return isinstance(s, GameSession) and bool(human_seats(s.record))
+
+    def open_review(self) -> None:
+        """Review my game (whose game, first, when several people played)."""
+        from ttr.game.session import GameSession
+        from ttr.ui.scenes.review import ReviewScene
+
+        assert isinstance(self.session, GameSession)
+        self.ctx.stack.push(ReviewScene(self.ctx, self.session.record, self.map_def))
 
     def _details(self, e: pygame.event.Event) -> bool:
         """A click on a box opens its full list (every ticket), a click or Esc closes it;

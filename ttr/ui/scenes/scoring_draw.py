@@ -60,7 +60,11 @@ class ScoringHost(Protocol):
     finished: bool
     again: Button
     menu: Button
+    review: Button
     table: pygame.Rect
+
+    def can_review(self) -> bool:
+        """Whether the Review my game button is offered."""
 
 
 def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
@@ -81,7 +85,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
         for rid in st.routes:
             for q in r.slots[rid]:
                 pygame.draw.polygon(surface, theme.HILITE, r.px_quad(geo.car_quad(
-                    *geo.quad_center(q), _angle(q), geo.CAR_LENGTH * 1.1, geo.CAR_WIDTH * 1.7)))
+                    *geo.quad_center(q), quad_angle(q), geo.CAR_LENGTH * 1.1, geo.CAR_WIDTH * 1.7)))
                 pygame.draw.polygon(surface, sc.rgb[st.seat], r.px_quad(q))
         for cid in st.cities:
             x, y = r.px_quad([r.cities[cid]])[0]
@@ -114,6 +118,8 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
                   (t.centerx, sc.menu.rect.top - f * 3), "midtop", bold=True, max_width=t.w - 20)
         sc.again.draw(surface, a)
         sc.menu.draw(surface, a)
+        if sc.can_review():
+            sc.review.draw(surface, a)
     else:
         blit_text(surface, a, "Click or Space to skip", f - 1, theme.TEXT_DIM,
                   (t.centerx, t.bottom - f // 2), "midbottom", max_width=t.w - f)
@@ -188,7 +194,8 @@ def _decided(key: str) -> str:
     return DECIDED.get(key, key)
 
 
-def _angle(q: geo.Quad) -> float:
+def quad_angle(q: geo.Quad) -> float:
+    """The direction of a car quad along its track, in degrees."""
     import math
 
     (x0, y0), (x1, y1) = q[0], q[1]

@@ -1,4 +1,5 @@
-"""Settings: speeds, fullscreen, colour-blind mode, sound, confirm-before-claim; saved at once."""
+"""Settings: speeds, fullscreen, colour-blind mode, sound, confirm-before-claim, hints;
+saved at once."""
 
 from __future__ import annotations
 
@@ -41,9 +42,10 @@ class SettingsScene(Scene):
                               list(CONFIRM).index(s.confirm_claim))
         self.text = Picker("Text size", [f"{v}%" for v in TEXT_SIZES],
                            TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES else 0)
+        self.hints = Picker("Hints", ["Hidden", "Shown"], int(s.hints))
         self.back = Button("Back", primary=True)
         self.pickers = [self.anim, self.pace, self.full, self.cb, self.hc, self.speech,
-                        self.sound, self.volume, self.confirm, self.text]
+                        self.sound, self.volume, self.confirm, self.text, self.hints]
         self.items: list[Picker | Button] = [*self.pickers, self.back]
         self.focus = 0
         self.on_resize(ctx.size)
@@ -90,6 +92,7 @@ class SettingsScene(Scene):
         s.sound = self.sound.index == 1
         s.volume = VOLUMES[self.volume.index] / 100
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
+        s.hints = self.hints.index == 1
         if s.text_size != TEXT_SIZES[self.text.index]:
             s.text_size = TEXT_SIZES[self.text.index]
             for scene in self.ctx.stack.scenes:  # every scene lays out again at the new size

@@ -83,6 +83,9 @@ class SetupScene(Scene):
             self._add_row(AI_NAMES[0], "blue", lvl)
             self._add_row(AI_NAMES[1], "green", lvl)
         self.seed = preset.seed if preset else None
+        self.hints_picker = Picker("Hints", ["On for everyone", "Off for everyone"],
+                                   0 if preset is None or preset.hints else 1)
+        """A hot-seat table's choice (shown with two or more humans)."""
         self.start = Button("Start game", primary=True)
         self.back = Button("Back")
         self.howto = Button("How to play")
@@ -156,7 +159,12 @@ class SetupScene(Scene):
             kind = self.kinds[r.kind_picker.index]
             name = r.name.strip() or ("Player" if kind == HUMAN else "AI")
             seats.append(SeatSpec(name, r.color, None if kind == HUMAN else kind))
-        return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed)
+        hints = not self.hot_seat() or self.hints_picker.index == 0
+        return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed, hints)
+
+    def hot_seat(self) -> bool:
+        """Two or more humans share the screen (the table may then turn hints off)."""
+        return sum(self.kinds[r.kind_picker.index] == HUMAN for r in self.rows) >= 2
 
     def level_hint(self, mouse: tuple[int, int] | None = None) -> str:
         """The AI line: the level of the row under the mouse or changed last, else every
@@ -198,6 +206,7 @@ class SetupScene(Scene):
         self.map_picker.rect = pygame.Rect(x0, y, half, rh)
         self.variant_picker.rect = pygame.Rect(x0 + half + gap, y, half, rh)
         self.desc_rect = pygame.Rect(x0 + half + gap, y + rh + 4, half, rh)
+        self.hints_picker.rect = pygame.Rect(x0, y + rh + gap // 2, half, int(rh * 0.8))
         y += rh * 2 + gap + 20
         self.seats_top = y - 4
         for i, r in enumerate(self.rows):
@@ -223,7 +232,7 @@ class SetupScene(Scene):
 
     def controls(self) -> list[tuple[str, int]]:
         """Every control in Tab order: (kind, seat row or -1)."""
-        out = [("map", -1), ("variant", -1)]
+        out = [("map", -1), ("variant", -1)] + ([("hints", -1)] if self.hot_seat() else [])
         for i in range(len(self.rows)):
             out += [("color", i), ("name", i), ("kind", i)]
             if len(self.rows) > 2:
@@ -246,6 +255,7 @@ class SetupScene(Scene):
             return {"color": r.color_rect, "name": r.name_rect, "kind": r.kind_picker.rect,
                     "remove": r.remove_rect}[kind]
         return {"map": self.map_picker.rect, "variant": self.variant_picker.rect,
+                "hints": self.hints_picker.rect,
                 "add": self.add.rect, "back": self.back.rect, "howto": self.howto.rect,
                 "start": self.start.rect}[kind]
 
@@ -265,9 +275,13 @@ class SetupScene(Scene):
                 self._refresh_variants()
             elif kind == "variant":
                 self.variant_picker.step(d)
+            elif kind == "hints":
+                self.hints_picker.step(d)
             elif kind == "kind":
                 self.rows[i].kind_picker.step(d)
                 self.edited_level = i
+                # a second human adds the table's hints option: the focus stays put
+                self.focus = self.controls().index((kind, i))
             elif kind == "color":
                 self.rows[i].color = self._next_color(self.rows[i], d)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -285,6 +299,7 @@ class SetupScene(Scene):
         kind, i = self.focused()
         labels = {"map": f"Map: {self.map_picker.value}",
                   "variant": f"Rule set: {self.variant_picker.value}", "add": "Add player",
+                  "hints": f"Hints: {self.hints_picker.value}",
                   "back": "Back", "howto": "How to play", "start": "Start game"}
         if i >= 0:
             r, seat = self.rows[i], f"Seat {i + 1}"
@@ -379,6 +394,8 @@ class SetupScene(Scene):
             return True
         if self.variant_picker.handle(e):
             return True
+        if self.hot_seat() and self.hints_picker.handle(e):
+            return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for i, r in enumerate(self.rows):
                 if r.kind_picker.handle(e):
@@ -409,6 +426,7 @@ class SetupScene(Scene):
         kind, row = self.focused()
         self.map_picker.focused = kind == "map"
         self.variant_picker.focused = kind == "variant"
+        self.hints_picker.focused = kind == "hints"
         for i, r in enumerate(self.rows):
             r.kind_picker.focused = (kind, row) == ("kind", i)
         for b, name in ((self.add, "add"), (self.back, "back"), (self.howto, "howto"),
@@ -417,6 +435,8 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
+        if self.hot_seat():
+            self.hints_picker.draw(surface, a)
         desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
             self.variant_picker.value, "")
         size = max(12, self.desc_rect.h // 3)

@@ -1,0 +1,303 @@
+"""Review my game: the coach judges one human's decisions after the game.
+
+Opened from the scoring screen and from the replay viewer. With several humans in the
+game the player first picks whose game to review. The review runs on worker processes
+(`ttr.game.coach.start_review`); the scene polls it each frame and draws a progress bar
+with a Cancel button (Esc cancels too). When it is done it lists the 3-5 costliest
+decisions, each with the estimated points lost and a one-line lesson; choosing one opens
+the replay viewer at that position, with the move played and the move preferred shown.
+The game is over, so the review may use everything in its record.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ttr.ai.review import ITERATIONS
+from ttr.engine import Seat, TtrError
+from ttr.game.coach import Review, ReviewCancelled, ReviewJob, start_review
+from ttr.game.replays import Timeline
+from ttr.maps.mapfile import MapDefinition
+from ttr.store.record import GameRecord
+from ttr.ui import theme
+from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import backdrop, focus_step
+from ttr.ui.viewport import ui_font
+from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+from ttr.ui.words import counted
+
+logger = logging.getLogger(__name__)
+
+
+def human_seats(record: GameRecord) -> list[Seat]:
+    """The seats people played (the ones a review is for)."""
+    return [i for i, s in enumerate(record.seats) if s.kind == "human"]
+
+
+def possessive(name: str, capital: bool = False) -> str:
+    """`Ada's`, `Boris'`, and `your` (`Your`) for the default name `You`."""
+    if name == "You":
+        return "Your" if capital else "your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def points(loss: float) -> str:
+    """`about −12 points` (a minus sign, one decimal below 10)."""
+    text = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
+    return f"about \u2212{text} point{'' if text == '1.0' else 's'}"
+
+
+class ReviewScene(Scene):
+    """Choose a seat (if several people played), watch the progress, read the list."""
+
+    def __init__(self, ctx: AppContext, record: GameRecord, map_def: MapDefinition,
+                 timeline: Timeline | None = None, workers: int | None = None,
+                 iterations: int = ITERATIONS) -> None:
+        super().__init__(ctx)
+        self.record = record
+        self.map_def = map_def
+        self.timeline = timeline
+        self.workers = workers
+        self.iterations = iterations
+        self.humans = human_seats(record)
+        self.seat: Seat | None = None
+        self.job: ReviewJob | None = None
+        self.review: Review | None = None
+        self.error = ""
+        self.seat_buttons = [Button(record.seats[s].name) for s in self.humans]
+        self.cancel = Button("Cancel")
+        self.back = Button("Back", primary=True)
+        self.rows: list[pygame.Rect] = []
+        self.focus = 0
+        self.on_resize(ctx.size)
+        if not self.humans:
+            self.error = "Nobody played this game at this computer: there is no game to review."
+        elif len(self.humans) == 1:
+            self.begin(self.humans[0])
+
+    # ------------------------------------------------------------ the job
+
+    def begin(self, seat: Seat) -> None:
+        """Start reviewing `seat`'s decisions."""
+        self.seat, self.focus = seat, 0
+        try:
+            self.job = start_review(self.record, self.map_def.game_map, seat, self.workers,
+                                    self.iterations)
+        except TtrError as e:
+            self.error = f"This game cannot be reviewed: {e}"
+            logger.warning("review refused: %s", e)
+        self.say(f"Reviewing {possessive(self.name)} game" if self.job else self.error)
+        self.dirty = True
+
+    @property
+    def name(self) -> str:
+        """The reviewed player's name."""
+        return self.record.seats[self.seat].name if self.seat is not None else ""
+
+    @property
+    def stage(self) -> str:
+        """`choose`, `running`, `done` or `error`."""
+        if self.error:
+            return "error"
+        if self.review is not None:
+            return "done"
+        return "running" if self.job is not None else "choose"
+
+    def stop(self) -> None:
+        """Cancel a running review (its workers exit) and go back."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.ctx.stack.pop(self)
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None:
+            return
+        self.dirty = True  # the progress bar moves
+        if not job.done():
+            return
+        self.job = None
+        try:
+            self.review = job.result(timeout=5.0)
+        except ReviewCancelled:
+            return
+        except Exception as e:  # a review must never take the game down
+            logger.exception("review failed")
+            self.error = f"The review failed ({type(e).__name__}); the game is unharmed."
+            return
+        finally:
+            job.close()
+        n = len(self.review.mistakes)
+        self.say(f"Review done: {counted(n, 'costly decision')}. " + ". ".join(
+            f"Turn {m.turn}, {points(m.loss)}: {m.lesson}" for m in self.review.mistakes))
+
+    def on_exit(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def say(self, text: str) -> None:
+        """Announce (captions, speech when on)."""
+        from ttr.ui.announce import announcer_of
+
+        a = announcer_of(self.ctx.extras)
+        a.say(text, a.owner, "reply")
+
+    def open_decision(self, index: int) -> None:
+        """Open the replay viewer at a listed decision, both moves shown."""
+        from ttr.ui.scenes.replay import CoachNote, ReplayScene
+
+        assert self.review is not None and self.seat is not None
+        m = self.review.mistakes[index]
+        if self.timeline is None:
+            self.timeline = Timeline(self.record, self.map_def.game_map)
+        scene = ReplayScene(self.ctx, self.timeline, self.map_def)
+        scene.show_decision(CoachNote(self.seat, m))
+        self.ctx.stack.push(scene)
+
+    # ------------------------------------------------------------ input
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.dirty = True
+        stage = self.stage
+        if e.type == pygame.KEYDOWN:
+            k = e.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.stop()
+            elif stage == "choose" and self.seat_buttons:
+                if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                    self.begin(self.humans[self.focus])
+                else:
+                    self.focus = focus_step(self.focus, len(self.seat_buttons), k,
+                                            getattr(e, "mod", 0))
+            elif stage == "done" and self.review is not None and self.review.mistakes:
+                if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                    self.open_decision(self.focus)
+                else:
+                    self.focus = focus_step(self.focus, len(self.review.mistakes), k,
+                                            getattr(e, "mod", 0))
+                    m = self.review.mistakes[self.focus]
+                    self.say(f"Turn {m.turn}, {points(m.loss)}: {m.lesson}")
+            elif stage != "running" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.stop()
+            return True
+        if stage == "running" and self.cancel.clicked(e):
+            self.stop()
+            return True
+        if stage != "running" and self.back.clicked(e):
+            self.stop()
+            return True
+        if stage == "choose":
+            for seat, b in zip(self.humans, self.seat_buttons, strict=True):
+                if b.clicked(e):
+                    self.begin(seat)
+                    return True
+        if stage == "done" and e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(e.pos):
+                    self.focus = i
+                    self.open_decision(i)
+                    return True
+        if e.type == pygame.MOUSEMOTION:
+            for b in (*self.seat_buttons, self.cancel, self.back):
+                b.hover = b.rect.collidepoint(e.pos)
+        return False
+
+    # ------------------------------------------------------------ layout and drawing
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.font = ui_font(size, self.ctx.settings)
+        f = self.font
+        self.body = pygame.Rect(0, 0, min(w - 40, max(760, f * 52)), 0)
+        self.body.centerx = w // 2
+        self.body.y = max(90, h // 6) + max(28, h // 14) + f
+        bh = int(f * 2.4)
+        self.body.h = h - self.body.y - bh - f * 2
+        bw = max(f * 9, self.body.w // 5)
+        self.back.rect = pygame.Rect(0, 0, bw, bh)
+        self.back.rect.midbottom = (w // 2, h - f)
+        self.cancel.rect = self.back.rect.copy()
+        for i, b in enumerate(self.seat_buttons):
+            b.rect = pygame.Rect(0, 0, max(f * 14, self.body.w // 3), bh)
+            b.rect.midtop = (w // 2, self.body.y + f * 3 + i * (bh + f // 2))
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        a, f = self.ctx.assets, self.font
+        title = (f"Review: {possessive(self.name, True)} game" if self.seat is not None
+                 else "Review my game")
+        backdrop(surface, a, title)
+        body, stage = self.body, self.stage
+        w = surface.get_width()
+        if stage == "choose":
+            blit_text(surface, a, "Whose game shall the coach review?", f + 2, theme.TEXT,
+                      (w // 2, body.y), "midtop", bold=True, max_width=body.w)
+            for i, b in enumerate(self.seat_buttons):
+                b.focused = i == self.focus
+                b.draw(surface, a)
+        elif stage == "running":
+            self._progress(surface)
+        elif stage == "error":
+            wrap_text(surface, a, self.error, f + 2, theme.TEXT, body)
+        else:
+            self._list(surface)
+        (self.cancel if stage == "running" else self.back).draw(surface, a)
+
+    def _progress(self, surface: pygame.Surface) -> None:
+        a, f, body = self.ctx.assets, self.font, self.body
+        assert self.job is not None
+        done, total = self.job.progress()
+        blit_text(surface, a, f"Judging {possessive(self.name)} decisions against the strongest "
+                  "level's, on playouts in the background\u2026", f + 1, theme.TEXT,
+                  (body.centerx, body.y + f), "midtop", max_width=body.w)
+        bar = pygame.Rect(body.x, body.y + f * 4, body.w, max(14, f))
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=bar.h // 2)
+        fill = bar.copy()
+        fill.w = max(bar.h, round(bar.w * (done / total if total else 1.0)))
+        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=bar.h // 2)
+        blit_text(surface, a, f"{done} of {counted(total, 'decision')} judged", f, theme.TEXT_DIM,
+                  (body.centerx, bar.bottom + f // 2), "midtop", max_width=body.w)
+        blit_text(surface, a, "Esc or Cancel stops the review.", f - 1, theme.TEXT_DIM,
+                  (body.centerx, bar.bottom + f * 2 + f // 2), "midtop", max_width=body.w)
+
+    def _list(self, surface: pygame.Surface) -> None:
+        a, f, body = self.ctx.assets, self.font, self.body
+        review = self.review
+        assert review is not None
+        ms = review.mistakes
+        head = f"{counted(review.decisions, 'decision')} judged"
+        if ms:
+            head += (f" \u00b7 the costliest {len(ms)} cost "
+                     f"{points(review.total_loss)} in all"
+                     " \u00b7 choose one to see it in the replay")
+        else:
+            head += " \u00b7 none cost more than a point or so: well played"
+        blit_text(surface, a, head, f, theme.TEXT_DIM, (body.centerx, body.y), "midtop",
+                  max_width=body.w)
+        self.rows = []
+        top = body.y + f * 2
+        gap = max(4, f // 3)
+        row_h = min(int(f * 5.4), (body.bottom - top) // max(1, len(ms)) - gap)
+        self.focus = min(self.focus, max(0, len(ms) - 1))
+        for i, m in enumerate(ms):
+            r = pygame.Rect(body.x, top + i * (row_h + gap), body.w, row_h)
+            self.rows.append(r)
+            focused = i == self.focus
+            panel(surface, r, theme.mix(theme.PANEL, (255, 255, 255), 0.06 if focused else 0),
+                  theme.HILITE if focused else theme.PANEL_EDGE, 8)
+            pad = f // 2
+            loss = blit_text(surface, a, points(m.loss), f, theme.BAD, (r.right - pad, r.y + pad),
+                             "topright", bold=True)
+            blit_text(surface, a, "Opening tickets" if m.turn == 0 else f"Turn {m.turn}", f,
+                      theme.ACCENT, (r.x + pad, r.y + pad), bold=True,
+                      max_width=loss.x - r.x - 2 * pad)
+            lesson = m.lesson[:1].upper() + m.lesson[1:]
+            blit_text(surface, a, lesson, f, theme.TEXT, (r.x + pad, r.y + pad + int(f * 1.5)),
+                      max_width=r.w - 2 * pad)
+            blit_text(surface, a, f"Played: {m.played} \u00b7 better: {m.better}",
+                      max(10, f - 2), theme.TEXT_DIM, (r.x + pad, r.y + pad + f * 3), cond=True,
+                      max_width=r.w - 2 * pad)
