@@ -152,9 +152,13 @@ class Toast:
             return
         size = max(14, surface.get_height() // 40)
         img = assets.text(self.text, size, theme.TEXT, bold=True)
+        widest = surface.get_width() - size * 4
+        if img.get_width() > widest:  # a long message wraps inside the window
+            img = render(assets.font(size, True), self.text, theme.TEXT, max(widest, 1))
         r = img.get_rect(center=center).inflate(size * 2, size)
+        r.clamp_ip(surface.get_rect())
         alpha = int(230 * min(1.0, self.left / 0.4))
-        panel(surface, r, (30, 30, 34), theme.ACCENT, radius=r.h // 2, alpha=alpha)
+        panel(surface, r, (30, 30, 34), theme.ACCENT, radius=min(r.h // 2, size), alpha=alpha)
         surface.blit(img, img.get_rect(center=r.center))
         note_text(surface, self.text, img.get_rect(center=r.center), size)
 

@@ -77,8 +77,8 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
     _banner(board, surface)
     _reveal(board, surface)
     _tooltip(board, surface)
-    mr = lay.map
-    board.toast.draw(surface, board.ctx.assets, (mr.centerx, mr.bottom - 40))
+    # in the caption strip under the map (the caption gives way): it covers no name
+    board.toast.draw(surface, board.ctx.assets, lay.caption.center)
 
 
 # ---------------------------------------------------------------- map

@@ -135,7 +135,7 @@ class BoardHint:
         """Place the button at the left end of the banner row, above the map."""
         lay = self.board.layout
         f = lay.font
-        tw = self.board.ctx.assets.text(self.button.label, max(10, int(f * 0.85)), theme.TEXT,
+        tw = self.board.ctx.assets.text(self.button.label, f, theme.TEXT,
                                         bold=True).get_width()
         self.button.rect = pygame.Rect(lay.banner.x, lay.banner.y, tw + f * 2, lay.banner.h)
 
@@ -155,7 +155,7 @@ class BoardHint:
         b = self.board
         if self.offered():
             self.button.selected = self.job is not None  # lit while thinking
-            self.button.draw(surface, b.ctx.assets, max(10, int(b.layout.font * 0.85)))
+            self.button.draw(surface, b.ctx.assets, b.layout.font)
         if self.mark is not None and not b.queue.busy:
             self._draw_mark(surface, self.mark)
 
