@@ -324,24 +324,32 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
     cl = map_def.layout.cities[cid]
     variants = [(lines, measure(lines)) for lines in label_lines(name)]
     pref = cl.label if cl.label is not None else DEFAULT_LABEL_OFFSET
+    others = [c.pos for k, c in map_def.layout.cities.items() if k != cid]
     found = as_written(field, cl.pos, pref, variants)
-    if found is not None:
+    if found is not None and not _box_nearer_another(others, cl.pos, found[1]):
         return found[0], found[1], 0.0
     sizes = [(0, variants)] + [(k + 1, [(lines, m(lines)) for lines in label_lines(name)])
                                for k, m in enumerate(smaller)]
     n = 0
-    for spots in (candidates, fine_candidates):
-        # near the dot in any size first, then farther out; two lines count as a label
-        # height farther away
-        for small, ways in sizes:
-            for _, i, (ox, oy) in _by_gap(spots, pref, ways):
-                lines, (w, h) = ways[i]
-                box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
-                if not field.conflicts(box, first=True):
-                    return LabelPlace(quad_center(box), lines, small), box, 0.0
-                n += 1
-                if n % 800 == 0:
-                    yield
+    for own_nearest in (True, False):
+        if not own_nearest and found is not None:  # the map's own spot, clear after all
+            return found[0], found[1], 0.0
+        # first only spots nearer this label's dot than any other dot (so that nobody
+        # reads it as the neighbour's name), then any clear spot
+        for spots in (candidates, fine_candidates):
+            # near the dot in any size first, then farther out; two lines count as a
+            # label height farther away
+            for small, ways in sizes:
+                for _, i, (ox, oy) in _by_gap(spots, pref, ways):
+                    lines, (w, h) = ways[i]
+                    box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
+                    n += 1
+                    if n % 800 == 0:
+                        yield
+                    if own_nearest and _nearer_another(others, cl.pos, ox, oy, w, h):
+                        continue
+                    if not field.conflicts(box, first=True):
+                        return LabelPlace(quad_center(box), lines, small), box, 0.0
     # nowhere clear: the least crowded of the nearer spots, at the full size
     best: tuple[float, LabelPlace, Quad] | None = None
     for _, i, (ox, oy) in _by_gap(candidates, pref, variants):
@@ -352,6 +360,23 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
             best = (cost, LabelPlace(quad_center(box), lines), box)
     assert best is not None
     return best[1], best[2], best[0]
+
+
+def _nearer_another(others: Sequence[Point], pos: Point, ox: float, oy: float, w: float,
+                    h: float) -> bool:
+    """Whether a `w` x `h` label centred at `pos` + (ox, oy) is nearer another city's dot
+    (`others`) than its own at `pos`."""
+    own = _gap(ox, oy, w, h)
+    cx, cy = pos[0] + ox, pos[1] + oy
+    return any(_gap(cx - x, cy - y, w, h) < own for x, y in others)
+
+
+def _box_nearer_another(others: Sequence[Point], pos: Point, box: Quad) -> bool:
+    """`_nearer_another` for a placed (axis-aligned) label box."""
+    xs, ys = [x for x, _ in box], [y for _, y in box]
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    ox, oy = (max(xs) + min(xs)) / 2 - pos[0], (max(ys) + min(ys)) / 2 - pos[1]
+    return _nearer_another(others, pos, ox, oy, w, h)
 
 
 def _by_gap(spots: Callable[[Point, float, float], list[Point]], pref: Point,
