@@ -330,26 +330,29 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
         return found[0], found[1], 0.0
     sizes = [(0, variants)] + [(k + 1, [(lines, m(lines)) for lines in label_lines(name)])
                                for k, m in enumerate(smaller)]
+    # the nearest clear spot that is nearer this label's dot than any other dot (so that
+    # nobody reads it as the neighbour's name); else the map's own spot, or the nearest
+    # clear spot, even so
+    fallback = (found[0], found[1]) if found is not None else None
     n = 0
-    for own_nearest in (True, False):
-        if not own_nearest and found is not None:  # the map's own spot, clear after all
-            return found[0], found[1], 0.0
-        # first only spots nearer this label's dot than any other dot (so that nobody
-        # reads it as the neighbour's name), then any clear spot
-        for spots in (candidates, fine_candidates):
-            # near the dot in any size first, then farther out; two lines count as a
-            # label height farther away
-            for small, ways in sizes:
-                for _, i, (ox, oy) in _by_gap(spots, pref, ways):
-                    lines, (w, h) = ways[i]
-                    box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
-                    n += 1
-                    if n % 800 == 0:
-                        yield
-                    if own_nearest and _nearer_another(others, cl.pos, ox, oy, w, h):
-                        continue
-                    if not field.conflicts(box, first=True):
-                        return LabelPlace(quad_center(box), lines, small), box, 0.0
+    for spots in (candidates, fine_candidates):
+        # near the dot in any size first, then farther out; two lines count as a label
+        # height farther away
+        for small, ways in sizes:
+            for _, i, (ox, oy) in _by_gap(spots, pref, ways):
+                lines, (w, h) = ways[i]
+                box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
+                n += 1
+                if n % 800 == 0:
+                    yield
+                if field.conflicts(box, first=True):
+                    continue
+                if not _nearer_another(others, cl.pos, ox, oy, w, h):
+                    return LabelPlace(quad_center(box), lines, small), box, 0.0
+                if fallback is None:
+                    fallback = (LabelPlace(quad_center(box), lines, small), box)
+    if fallback is not None:
+        return fallback[0], fallback[1], 0.0
     # nowhere clear: the least crowded of the nearer spots, at the full size
     best: tuple[float, LabelPlace, Quad] | None = None
     for _, i, (ox, oy) in _by_gap(candidates, pref, variants):
