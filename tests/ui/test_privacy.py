@@ -79,6 +79,14 @@ class Table:
         self.at_screen: int | None = None
         self.spy = TextSpy(lambda: self.at_screen)
         self.spy.install(monkeypatch)
+        # the coach's hints are drawn and spoken too: real hints from the seat's own view,
+        # with a short search in this process (the checks are about what is shown)
+        import ttr.game.coach as coach
+        real_hint = coach.hint
+        monkeypatch.setattr(coach, "hint", lambda view, budget, workers: real_hint(
+            view, budget=0.05, workers=0))
+        self.hints_shown = 0
+        self.hint_notes: list[str] = []
         self.app = App(size, pace=0.0, settings_file=None)
         if animate:  # cards and trains fly over several frames (computer moves stay instant)
             self.app.ctx.settings.animation_speed = 1.0
@@ -271,6 +279,9 @@ class Table:
                 self.did.append("query")
                 app.frame(0.3)
                 continue
+            if idle and s.to_act in self.humans and self.queries.random() < 0.05:
+                self._ask_hint(board)  # type: ignore[arg-type]
+                continue
             if idle and s.to_act in self.humans and (
                     rng.random() < undo_rate or (undo_rate and first_turn)):
                 key(pygame.K_u)
@@ -282,6 +293,21 @@ class Table:
             self.did.append(act_mixed(app, rng))
             app.frame(0.3)
         raise AssertionError(f"the game did not end: {self.did[-20:]}")
+
+    def _ask_hint(self, board: BoardScene) -> None:
+        """G: a hint for the seat at the screen, drawn (and checked) once it is ready."""
+        key(pygame.K_g)
+        self.did.append("hint")
+        self.app.frame(0.05)  # the key starts the job
+        end = time.time() + 20
+        while board.hint.job is not None and time.time() < end:
+            time.sleep(0.01)
+            self.app.frame(0.05)
+        if board.hint.mark is not None:
+            self.hints_shown += 1
+        else:
+            self.hint_notes.append(board.toast.text)
+        self._frames(2)
 
     def _frames(self, n: int) -> None:
         for _ in range(n):
@@ -364,6 +390,8 @@ def test_no_frame_shows_another_seats_secret(monkeypatch: Any, tmp_path: Path, k
         assert table.spy.renders_total > 500 and table.spy.shown_total > 5000
         assert table.own_tickets_seen > 50  # the spy does see each player's own tickets
         assert table.announcements_checked > 50
+        # a hint's line and marks were on screen (and checked) at least once
+        assert table.hints_shown >= 1, (table.did.count("hint"), table.hint_notes)
     finally:
         table.close()
 
