@@ -11,7 +11,6 @@ Wilson interval, and per agent the games, win share, mean score, mean rank and t
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ttr.ai.stats import wilson  # noqa: E402
+from ttr.store.saves import SaveError, read_json  # noqa: E402
 
 MEANS = ("win_share", "mean_score", "mean_rank", "tickets_completed", "tickets_held")
 
@@ -79,8 +79,8 @@ def main(argv: list[str]) -> int:
     reports = []
     for name in argv:
         try:
-            reports.append(json.loads(Path(name).read_text(encoding="utf-8")))
-        except (OSError, ValueError) as e:
+            reports.append(read_json(name))  # the one reader: size, UTF-8, depth checked
+        except SaveError as e:
             print(f"arena_merge: cannot read {name}: {e}", file=sys.stderr)
             return 1
     try:
