@@ -60,6 +60,21 @@ def test_parallel_iterations_equal_serial_ones() -> None:
     assert here.rows == serial.rows == pooled.rows
 
 
+def test_workers_keep_each_decision_apart() -> None:
+    """Workers unpickle a decision once and keep it: the next decision, and a return
+    to the first, still play their own positions and candidates."""
+    views = _views("usa", 2, 9, Stage.CHOOSE_ACTION, 4)[-2:]
+    jobs = []
+    for view in views:
+        ctx = Context(view, STRONG)
+        jobs.append((view, expert_candidates(
+            ctx, ExpertAgent().policy.decide(ctx, random.Random(2)), random.Random(2))))
+    for view, cands in [*jobs, jobs[0]]:
+        serial = playout_margins(view, cands, new_seeds(random.Random(5), 4))
+        pooled = parallel_gains(view, cands, random.Random(5), shared_pool(), 2, iterations=4)
+        assert pooled.rows == serial
+
+
 def test_expert_with_fixed_iterations_is_reproducible_on_any_pool() -> None:
     for view in _views("europe", 3, 8, Stage.CHOOSE_ACTION, 2):
         alone = ExpertAgent(iterations=8, workers=0).choose(view, random.Random(4), 0.001)
