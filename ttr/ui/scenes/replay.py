@@ -316,8 +316,12 @@ class ReplayScene(Scene):
         if self.typed:
             return f"Go to turn {self.typed}_ (Enter)"
         tl = self.timeline
-        return (f"Turn {self.frame.turn} of {tl.turns} \u00b7 move {self.step} of "
-                f"{len(tl) - 1}")
+        of = f"move {self.step} of {len(tl) - 1}"
+        if self.note is not None and self.step == self.note.mistake.step:
+            turn = self.note.mistake.turn  # the position before the reviewed move
+            when = "the opening tickets" if turn == 0 else f"turn {turn} of {tl.turns}"
+            return f"Before the move at {when} \u00b7 {of}"
+        return f"Turn {self.frame.turn} of {tl.turns} \u00b7 {of}"
 
     def completed(self, seat: int) -> frozenset[str]:
         """The seat's tickets already connected at this step."""
@@ -472,7 +476,7 @@ class ReplayScene(Scene):
         if self.step != m.step:
             lines = [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
                       False)]
-        else:  # the position before the move (the status line names the move before it)
+        else:  # the position before the move
             lines = [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
                       f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
                      (f"Played: {m.played}", _PLAYED, True),
