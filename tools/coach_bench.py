@@ -16,6 +16,7 @@ by the workers), and the mistakes found.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import resource
 import sys
@@ -85,6 +86,9 @@ def main() -> int:
     review = job.result()
     wall = time.perf_counter() - t0
     job.close(wait=True)
+    give_up = time.monotonic() + 30
+    while multiprocessing.active_children() and time.monotonic() < give_up:
+        time.sleep(0.05)  # reaps the exited workers: only reaped children are counted
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"{args.map}, {args.players} players, seed {args.seed}: {final.turn} turns, "
           f"{len(job.decisions)} decisions of seat {args.seat} reviewed in {wall:.1f} s "
