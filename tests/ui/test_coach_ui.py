@@ -331,8 +331,8 @@ def test_a_note_marks_both_moves_on_the_map(app: App) -> None:
     replay.show_decision(CoachNote(0, m))
     replay.draw(surf)
     assert pygame.image.tobytes(surf, "RGB") != plain
-    when = "the opening tickets" if m.turn == 0 else f"turn {m.turn} of"
-    assert replay.status().startswith(f"Before the move at {when}")  # the reviewed turn
+    when = "the opening" if m.turn == 0 else f"turn {m.turn}"
+    assert replay.status().startswith(f"Before {when} \u00b7")  # the reviewed turn
     replay.go(m.step + 1)
     assert replay.status().startswith("Turn ")
 

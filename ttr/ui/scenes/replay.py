@@ -319,8 +319,7 @@ class ReplayScene(Scene):
         of = f"move {self.step} of {len(tl) - 1}"
         if self.note is not None and self.step == self.note.mistake.step:
             turn = self.note.mistake.turn  # the position before the reviewed move
-            when = "the opening tickets" if turn == 0 else f"turn {turn} of {tl.turns}"
-            return f"Before the move at {when} \u00b7 {of}"
+            return f"Before {'the opening' if turn == 0 else f'turn {turn}'} \u00b7 {of}"
         return f"Turn {self.frame.turn} of {tl.turns} \u00b7 {of}"
 
     def completed(self, seat: int) -> frozenset[str]:
