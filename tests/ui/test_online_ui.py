@@ -23,7 +23,7 @@ from ttr.engine import results  # noqa: E402
 from ttr.store.autosave import Folders  # noqa: E402
 from ttr.ui.app import App  # noqa: E402
 from ttr.ui.scenes.host import HostSetupScene  # noqa: E402
-from ttr.ui.scenes.join import JoinScene  # noqa: E402
+from ttr.ui.scenes.join import JoinScene, ServerPickScene  # noqa: E402
 from ttr.ui.scenes.lobby import LobbyScene  # noqa: E402
 from ttr.ui.scenes.menu import MenuScene  # noqa: E402
 from ttr.ui.scenes.online import OnlineMenuScene, stop_hosting  # noqa: E402
@@ -359,7 +359,8 @@ def test_host_on_a_dedicated_server_then_a_friend_joins(tmp_path: Path,
         _menu_button(host, "Online")
         _menu_button(host, "Host on a server")
         pick = host.stack.top
-        assert isinstance(pick, JoinScene) and pick.fields == [pick.address]
+        assert isinstance(pick, ServerPickScene) and pick.fields == [pick.address]
+        assert not hasattr(pick, "code") and not hasattr(pick, "name")
         key(pygame.K_RETURN)  # nothing typed yet: said in words, nothing opened
         frames(host, 2)
         assert pick.toast.active and host.stack.top is pick

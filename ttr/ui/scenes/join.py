@@ -1,4 +1,5 @@
-"""Join a game: the host's address and invite code, your name; games on the local
+"""The screens that ask for an address: Join a game (the host's address and invite
+code, your name) and Host on a server (the server's address). Games on the local
 network are listed (found by service discovery) and fill in the address."""
 
 from __future__ import annotations
@@ -20,30 +21,30 @@ logger = logging.getLogger(__name__)
 ADDRESS_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-_[]/"
 
 
-class JoinScene(Scene):
-    """Three fields and a list; Enter (or Join) connects."""
+class AddressScene(Scene):
+    """An address field (and the subclass's other fields), the games found on the local
+    network, Back and one primary button; Enter or the button calls `submit`."""
 
-    title = "Join a game"
-    keys_line = "Tab moves between fields \u00b7 Enter joins \u00b7 Esc goes back"
+    title = ""
+    keys_line = ""
 
-    def __init__(self, ctx: AppContext, address: str = "", code: str = "",
-                 name: str = "") -> None:
+    def __init__(self, ctx: AppContext, address: str, label: str, hint: str,
+                 button: str, more: list[TextField]) -> None:
         super().__init__(ctx)
-        self.address = TextField("Address of the host", address, 80, "192.168.1.20:8765",
-                                 ADDRESS_CHARS)
-        self.code = TextField("Invite code", code, 12, "ABCD-EFGH",
-                              CODE_ALPHABET + CODE_ALPHABET.lower() + "-")
-        self.name = TextField("Your name", name or str(ctx.extras.get("online_name", "")),
-                              MAX_NAME, "Player")
-        self.fields = [self.address, self.code, self.name]
-        (self.address if not address else self.code if not code else self.name).focused = True
-        self.join = Button("Join", primary=True)
+        self.address = TextField(label, address, 80, hint, ADDRESS_CHARS)
+        self.fields = [self.address, *more]
+        next(f for f in self.fields if not f.text or f is self.fields[-1]).focused = True
+        self.join = Button(button, primary=True)
         self.back = Button("Back")
         self.toast = Toast()
         self.browser = Browser(ctx.extras.get("lan_interfaces"))  # type: ignore[arg-type]
         self.found: list[Found] = []
         self.found_rects: list[pygame.Rect] = []
         self.on_resize(ctx.size)
+
+    def submit(self) -> None:
+        """Enter or the primary button: go on with what the fields say."""
+        raise NotImplementedError
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()
@@ -81,19 +82,6 @@ class JoinScene(Scene):
             return False
         return True
 
-    def _join(self) -> None:
-        from ttr.ui.scenes.lobby import LobbyScene
-
-        if not self.address_ok("host"):
-            return
-        if len(self.code.text.replace("-", "")) < 8:
-            self.toast.show("The invite code has 8 letters and digits (like ABCD-EFGH)", 4.0)
-            return
-        name = " ".join(self.name.text.split()) or "Player"
-        self.ctx.extras["online_name"] = name
-        self.ctx.stack.push(LobbyScene.joining(self.ctx, self.address.text, self.code.text,
-                                               name))
-
     def update(self, dt: float) -> None:
         found = self.browser.found()
         if found != self.found:
@@ -107,7 +95,7 @@ class JoinScene(Scene):
         self.dirty = True
         if e.type == pygame.KEYDOWN:
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._join()
+                self.submit()
                 return True
             if e.key == pygame.K_ESCAPE:
                 self.ctx.stack.pop(self)
@@ -116,7 +104,7 @@ class JoinScene(Scene):
                 focus_next(self.fields)
                 return True
         if self.join.clicked(e):
-            self._join()
+            self.submit()
             return True
         if self.back.clicked(e):
             self.ctx.stack.pop(self)
@@ -172,7 +160,36 @@ class JoinScene(Scene):
         self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))
 
 
-class ServerPickScene(JoinScene):
+class JoinScene(AddressScene):
+    """Join a game: the host's address, the invite code and your name."""
+
+    title = "Join a game"
+    keys_line = "Tab moves between fields \u00b7 Enter joins \u00b7 Esc goes back"
+
+    def __init__(self, ctx: AppContext, address: str = "", code: str = "",
+                 name: str = "") -> None:
+        self.code = TextField("Invite code", code, 12, "ABCD-EFGH",
+                              CODE_ALPHABET + CODE_ALPHABET.lower() + "-")
+        self.name = TextField("Your name", name or str(ctx.extras.get("online_name", "")),
+                              MAX_NAME, "Player")
+        super().__init__(ctx, address, "Address of the host", "192.168.1.20:8765", "Join",
+                         [self.code, self.name])
+
+    def submit(self) -> None:
+        from ttr.ui.scenes.lobby import LobbyScene
+
+        if not self.address_ok("host"):
+            return
+        if len(self.code.text.replace("-", "")) < 8:
+            self.toast.show("The invite code has 8 letters and digits (like ABCD-EFGH)", 4.0)
+            return
+        name = " ".join(self.name.text.split()) or "Player"
+        self.ctx.extras["online_name"] = name
+        self.ctx.stack.push(LobbyScene.joining(self.ctx, self.address.text, self.code.text,
+                                               name))
+
+
+class ServerPickScene(AddressScene):
     """Host on a dedicated server (`ttr serve`): its address, then the New game screen;
     the table opens there and friends join it with the invite code."""
 
@@ -180,15 +197,10 @@ class ServerPickScene(JoinScene):
     keys_line = "Enter goes on to the table's seats \u00b7 Esc goes back"
 
     def __init__(self, ctx: AppContext, address: str = "") -> None:
-        super().__init__(ctx, address or str(ctx.extras.get("server_address", "")))
-        self.address.label = "Address of the server"
-        self.address.hint = "ttr.example.org:8765"
-        self.fields = [self.address]
-        self.address.focused = True
-        self.join.label = "Next"
-        self.on_resize(ctx.size)
+        super().__init__(ctx, address or str(ctx.extras.get("server_address", "")),
+                         "Address of the server", "ttr.example.org:8765", "Next", [])
 
-    def _join(self) -> None:
+    def submit(self) -> None:
         from ttr.ui.scenes.host import HostSetupScene
 
         if not self.address_ok("server"):
