@@ -14,7 +14,7 @@ from ttr.ai.coach import hint
 from ttr.ai.heuristic import Context
 from ttr.ai.levels import STRONG
 from ttr.ai.reasons import reason
-from ttr.ai.review import ReviewCancelled, ReviewJob, judge
+from ttr.ai.review import Decision, ReviewCancelled, ReviewJob, judge, lesson
 from ttr.ai.selfplay import play_out
 from ttr.ai.wording import move_words
 from ttr.engine import (
@@ -30,6 +30,7 @@ from ttr.engine import (
     determinize,
     new_game,
     observe,
+    results,
 )
 
 NOTATION = re.compile(r"\b[a-z]+:\d")
@@ -114,6 +115,17 @@ def test_move_words() -> None:
     assert move_words(view, DrawFaceUp(1)) == "take the face-up locomotive"
     assert move_words(view, DrawDeck()) == "draw a card from the deck"
     assert _plain(move_words(view, claim), gm)
+
+
+def test_a_lesson_about_paying_a_route_otherwise_names_both_payments() -> None:
+    view = _view(hands=["white:3,loco:2", "-"])
+    d = Decision(4, view, ClaimRoute("calgary-vancouver", Hand.parse("white:1,loco:2")))
+    better = ClaimRoute("calgary-vancouver", Hand.parse("white:3"))
+    res = results(make_state(usa()))
+    text = lesson(d, better, 4.6, res, [d])
+    assert text.startswith("Calgary\u2013Vancouver with 3 white rather than 1 white + 2 "
+                           "locomotives: "), text
+    assert _plain(text, view.public.game_map)
 
 
 def _played_game(seed: int, players: int = 2) -> tuple[object, list[Action]]:

@@ -24,7 +24,7 @@ from ttr.ai.inference import ticket_prior
 from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.ai.reasons import reason
-from ttr.ai.wording import move_words, route_words, tickets_words
+from ttr.ai.wording import cards_words, move_words, route_words, tickets_words
 from ttr.ai.worker import worker_count, worker_pool
 from ttr.engine import (
     Action,
@@ -308,6 +308,9 @@ def lesson(d: Decision, better: Action, loss: float, res: GameResult,
     if isinstance(played, DrawDeck | DrawFaceUp) and isinstance(better, ClaimRoute):
         return f"drew cards while {route_words(gm, better.route)} was yours to claim: {why}"
     if isinstance(played, ClaimRoute) and isinstance(better, ClaimRoute):
-        return (f"{route_words(gm, better.route)} before {route_words(gm, played.route)}: "
-                f"{why}")
+        route, other = route_words(gm, better.route), route_words(gm, played.route)
+        if route == other:  # the same route (or its twin), paid otherwise
+            return (f"{route} with {cards_words(better.payment)} rather than "
+                    f"{cards_words(played.payment)}: {why}")
+        return f"{route} before {other}: {why}"
     return f"better to {move_words(view, better)}: {why}"
