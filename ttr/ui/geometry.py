@@ -299,6 +299,12 @@ def quad_center(quad: Sequence[Point]) -> Point:
     return (sum(x for x, _ in quad) / len(quad), sum(y for _, y in quad) / len(quad))
 
 
+def quad_angle(quad: Sequence[Point]) -> float:
+    """The direction of a car quad along its track (its first edge), in degrees."""
+    (x0, y0), (x1, y1) = quad[0], quad[1]
+    return math.degrees(math.atan2(y1 - y0, x1 - x0))
+
+
 def rect_quad(cx: float, cy: float, w: float, h: float) -> Quad:
     """An axis-aligned rectangle centred at (cx, cy) as a quad."""
     return ((cx - w / 2, cy - h / 2), (cx + w / 2, cy - h / 2),

@@ -221,18 +221,16 @@ def outline_move(surface: pygame.Surface, r: MapRenderer, action: Action, col: t
     at: tuple[float, float] | None = None
     away = (0.0, 1.0, 0.0)  # below
     if isinstance(action, ClaimRoute):
-        from ttr.ui.scenes.scoring_draw import quad_angle
-
         slots = r.slots[action.route]
         for q in slots:  # a frame around each car: the car stays visible
-            pts = r.px_quad(geo.car_quad(*geo.quad_center(q), quad_angle(q),
+            pts = r.px_quad(geo.car_quad(*geo.quad_center(q), geo.quad_angle(q),
                                          geo.CAR_LENGTH * 1.3, geo.CAR_WIDTH * 2.1))
             pygame.draw.polygon(surface, (0, 0, 0), pts, width + 2)
             pygame.draw.polygon(surface, col, pts, width)
         if slots:
             mid = slots[len(slots) // 2]
             at = r.px_quad([geo.quad_center(mid)])[0]
-            a = math.radians(quad_angle(mid))
+            a = math.radians(geo.quad_angle(mid))
             nx, ny = -math.sin(a), math.cos(a)  # across the track, the lower side
             if ny < 0 or (ny == 0 and nx < 0):
                 nx, ny = -nx, -ny

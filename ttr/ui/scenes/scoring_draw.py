@@ -85,7 +85,8 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
         for rid in st.routes:
             for q in r.slots[rid]:
                 pygame.draw.polygon(surface, theme.HILITE, r.px_quad(geo.car_quad(
-                    *geo.quad_center(q), quad_angle(q), geo.CAR_LENGTH * 1.1, geo.CAR_WIDTH * 1.7)))
+                    *geo.quad_center(q), geo.quad_angle(q), geo.CAR_LENGTH * 1.1,
+                    geo.CAR_WIDTH * 1.7)))
                 pygame.draw.polygon(surface, sc.rgb[st.seat], r.px_quad(q))
         for cid in st.cities:
             x, y = r.px_quad([r.cities[cid]])[0]
@@ -192,11 +193,3 @@ def _box(sc: ScoringHost, surface: pygame.Surface, box: pygame.Rect, seat: int, 
 
 def _decided(key: str) -> str:
     return DECIDED.get(key, key)
-
-
-def quad_angle(q: geo.Quad) -> float:
-    """The direction of a car quad along its track, in degrees."""
-    import math
-
-    (x0, y0), (x1, y1) = q[0], q[1]
-    return math.degrees(math.atan2(y1 - y0, x1 - x0))
