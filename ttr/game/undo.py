@@ -74,8 +74,7 @@ class UndoCheck:
 
 def check_undo(record: GameRecord, game_map: GameMap, human: Seat) -> UndoCheck:
     """Can `human` take back their last action now? (Never in hot-seat games.)"""
-    humans = [i for i, s in enumerate(record.seats) if s.kind == "human"]
-    if humans != [human]:
+    if record.human_seats() != [human]:
         return UndoCheck(None, "Undo is only for games against the computer")
     state = new_game(game_map, record.config, len(record.seats), record.seed)
     last: int | None = None

@@ -21,6 +21,7 @@ from ttr.engine import (
     GameMap,
     GameState,
     RulesConfig,
+    Seat,
     TtrError,
     parse_action,
     replay,
@@ -70,6 +71,10 @@ class GameRecord:
     hints_allowed: bool = True
     """The table's choice: may the coach give hints in this game (a hot-seat table can
     turn them off for everybody)? Optional in files: absent means allowed."""
+
+    def human_seats(self) -> list[Seat]:
+        """The seats people played (at this computer or, online, remotely)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
     def replay(self, game_map: GameMap) -> GameState:
         """The state after every recorded action.

@@ -162,7 +162,7 @@ class ReplayScene(Scene):
 
     def can_review(self) -> bool:
         """Whether anybody played this game at the computer (a review is for them)."""
-        return any(s.kind == "human" for s in self.timeline.record.seats)
+        return bool(self.timeline.record.human_seats())
 
     def open_review(self) -> None:
         """Review my game: the coach judges the record's human seat(s)."""

@@ -15,7 +15,7 @@ import logging
 
 import pygame
 
-from ttr.ai.review import ITERATIONS
+from ttr.ai.review import ITERATIONS, Mistake
 from ttr.engine import Seat, TtrError
 from ttr.game.coach import Review, ReviewCancelled, ReviewJob, start_review
 from ttr.game.replays import Timeline
@@ -31,11 +31,6 @@ from ttr.ui.words import counted
 logger = logging.getLogger(__name__)
 
 
-def human_seats(record: GameRecord) -> list[Seat]:
-    """The seats people played (the ones a review is for)."""
-    return [i for i, s in enumerate(record.seats) if s.kind == "human"]
-
-
 def possessive(name: str, capital: bool = False) -> str:
     """`Ada's`, `Boris'`, and `your` (`Your`) for the default name `You`."""
     if name == "You":
@@ -47,6 +42,11 @@ def points(loss: float) -> str:
     """`about −12 points` (a minus sign, one decimal below 10)."""
     text = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
     return f"about \u2212{text} point{'' if text == '1.0' else 's'}"
+
+
+def spoken(m: Mistake) -> str:
+    """A listed decision as announced: `Turn 12, about −9 points: <lesson>`."""
+    return f"Turn {m.turn}, {points(m.loss)}: {m.lesson}"
 
 
 class ReviewScene(Scene):
@@ -61,7 +61,7 @@ class ReviewScene(Scene):
         self.timeline = timeline
         self.workers = workers
         self.iterations = iterations
-        self.humans = human_seats(record)
+        self.humans = record.human_seats()
         self.seat: Seat | None = None
         self.job: ReviewJob | None = None
         self.review: Review | None = None
@@ -132,7 +132,7 @@ class ReviewScene(Scene):
             job.close()
         n = len(self.review.mistakes)
         self.say(f"Review done: {counted(n, 'costly decision')}. " + ". ".join(
-            f"Turn {m.turn}, {points(m.loss)}: {m.lesson}" for m in self.review.mistakes))
+            spoken(m) for m in self.review.mistakes))
 
     def on_exit(self) -> None:
         if self.job is not None:
@@ -179,8 +179,7 @@ class ReviewScene(Scene):
                 else:
                     self.focus = focus_step(self.focus, len(self.review.mistakes), k,
                                             getattr(e, "mod", 0))
-                    m = self.review.mistakes[self.focus]
-                    self.say(f"Turn {m.turn}, {points(m.loss)}: {m.lesson}")
+                    self.say(spoken(self.review.mistakes[self.focus]))
             elif stage != "running" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.stop()
             return True

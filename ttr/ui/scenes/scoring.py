@@ -161,10 +161,9 @@ class ScoringScene(Scene):
     def can_review(self) -> bool:
         """Whether the coach can review this game: played on this computer, by people."""
         from ttr.game.session import GameSession
-        from ttr.ui.scenes.review import human_seats
 
         s = self.session
-        return isinstance(s, GameSession) and bool(human_seats(s.record))
+        return isinstance(s, GameSession) and bool(s.record.human_seats())
 
     def open_review(self) -> None:
         """Review my game (whose game, first, when several people played)."""
