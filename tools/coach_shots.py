@@ -6,8 +6,8 @@ shown, the review's list and the replay viewer at a reviewed decision.
 SCENE: `board` (the human's turn, the Hint button), `hint` (a real hint shown and
 marked), `review` (a real review of a finished game, its list), `replay` (the replay
 viewer opened at the review's first decision). The frame the app drew is saved as
-`coach_SCENE_WxH.png`; with a real window (SDL_VIDEODRIVER=x11 under Xvfb, e.g. via
-/work/shared/tools/xshot.sh with `wait-log ready`) the window stays up `--hold` seconds
+`coach_SCENE_WxH.png`; with a real window (SDL_VIDEODRIVER=x11 under Xvfb, driven by a
+screenshot script that waits for the line `ready`) the window stays up `--hold` seconds
 after it prints `ready`, for the screenshot.
 """
 
