@@ -15,7 +15,7 @@ from uibot import board_of
 from uihelp import click, frames, key
 
 from ttr.ai import coach as ai_coach
-from ttr.engine import ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Stage
+from ttr.engine import ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Hand, Stage
 from ttr.game import coach as game_coach
 from ttr.game.replays import Timeline
 from ttr.game.session import GameSession
@@ -25,6 +25,7 @@ from ttr.ui.app import App, default_seats
 from ttr.ui.prefs import Settings
 from ttr.ui.scene import NewGame
 from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.replay import CoachNote, ReplayScene
 from ttr.ui.scenes.review import ReviewScene
 from ttr.ui.scenes.scoring import ScoringScene
@@ -351,3 +352,26 @@ def test_a_real_review_finishes_with_its_list(app: App) -> None:
     assert scene.review is not None and scene.review.decisions > 10
     scene.draw(pygame.Surface(app.ctx.size))
     assert len(scene.rows) == len(scene.review.mistakes)
+
+
+def test_a_route_tag_keeps_off_city_names(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The HINT/PLAYED/BETTER pill goes on the side of the track that hides fewer city
+    names: never more than the default side, and for some routes clear of a name the
+    default side would cover."""
+    board = _my_turn(app)
+    surf = pygame.Surface(app.ctx.size)
+    board.draw(surf)
+    r, assets = board.renderer, app.ctx.assets
+    names = [rect for _, rect in r.label_boxes()]
+    assert names
+
+    def hidden(tag: pygame.Rect | None) -> int:
+        assert tag is not None
+        return sum(tag.clip(n).w * tag.clip(n).h for n in names)
+
+    claims = [ClaimRoute(route.id, Hand((0,) * 9)) for route in r.gm.routes]
+    tags = [outline_move(surf, r, c, theme.HILITE, 4, ("HINT", assets, 12)) for c in claims]
+    monkeypatch.setattr(r, "label_boxes", lambda: [])  # the default side, names unseen
+    plain = [outline_move(surf, r, c, theme.HILITE, 4, ("HINT", assets, 12)) for c in claims]
+    assert all(hidden(t) <= hidden(p) for t, p in zip(tags, plain, strict=True))
+    assert sum(hidden(t) < hidden(p) for t, p in zip(tags, plain, strict=True)) > 0

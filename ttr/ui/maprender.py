@@ -241,18 +241,28 @@ class MapRenderer:
         assert self.cur.composed is not None
         return self.cur.composed
 
+    def label_boxes(self) -> list[tuple[lab.LabelPlace, pygame.Rect]]:
+        """Each city name of the sharp picture with the window pixels it covers (none
+        before the first picture)."""
+        if self.vp is None or self.cur is None:
+            return []
+        out = []
+        for place in self.cur.labels.values():
+            font = self.cur.fonts[place.smaller]
+            w, h = (round(v) for v in label_extent(font, place.lines, 1.0))  # pixels
+            x, y = self.vp.to_px(place.centre)
+            out.append((place, pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)))
+        return out
+
     def _note_labels(self, surface: pygame.Surface) -> None:
         """Tell the text hooks where the sharp picture's city names are on `surface`
         (the layout test checks them with all other text)."""
         assert self.vp is not None and self.cur is not None
         vis = self.vp.visible
-        for place in self.cur.labels.values():
-            font = self.cur.fonts[place.smaller]
-            w, h = (round(v) for v in label_extent(font, place.lines, 1.0))  # pixels
-            x, y = self.vp.to_px(place.centre)
-            rect = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+        for place, rect in self.label_boxes():
             if rect.colliderect(vis):
-                widgets.note_text(surface, " ".join(place.lines), rect, font.point_size,
+                widgets.note_text(surface, " ".join(place.lines), rect,
+                                  self.cur.fonts[place.smaller].point_size,
                                   not vis.contains(rect))
 
     def _check_colours(self) -> None:

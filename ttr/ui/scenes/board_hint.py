@@ -12,6 +12,7 @@ the deck or the ticket deck to draw from, or the city for a station.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -194,28 +195,45 @@ class BoardHint:
 
 def draw_tag(surface: pygame.Surface, assets: Assets, text: str, col: theme.RGB,
              at: tuple[float, float], size: int,
-             away: tuple[float, float, float] | None = None) -> None:
+             away: tuple[float, float, float] | None = None,
+             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A small pill with dark words (`HINT`, `PLAYED`, `BETTER`): a mark says what it is
     in words, not by its colour alone. Centred on `at`, or with `away` (a unit normal
-    and a distance) moved that far off `at` along the normal, clear of what is there."""
+    and a distance) moved that far off `at` along the normal, clear of what is there;
+    on the opposite side instead when that covers less of the `avoid` rectangles (city
+    names, another tag). Returns the pill's rectangle."""
     img = assets.text(text, size, theme.TEXT_DARK, bold=True)
     pill = img.get_rect().inflate(size, size // 3)
     x, y = at
     if away is not None:
         nx, ny, dist = away
         dist += abs(nx) * pill.w / 2 + abs(ny) * pill.h / 2 + 2
-        x, y = x + nx * dist, y + ny * dist
+        sides = [(x + nx * dist, y + ny * dist), (x - nx * dist, y - ny * dist)]
+        x, y = min(sides, key=lambda c: _covered(pill.move_to(center=c), avoid))
     pill.center = (round(x), round(y))
     pygame.draw.rect(surface, (0, 0, 0), pill.inflate(2, 2), border_radius=pill.h // 2)
     pygame.draw.rect(surface, col, pill, border_radius=pill.h // 2)
     surface.blit(img, img.get_rect(center=pill.center))
+    return pill
+
+
+def _covered(rect: pygame.Rect, others: Sequence[pygame.Rect]) -> int:
+    """Pixels of `others` that `rect` covers (overlaps counted once per rectangle)."""
+    total = 0
+    for o in others:
+        c = rect.clip(o)
+        total += c.w * c.h
+    return total
 
 
 def outline_move(surface: pygame.Surface, r: MapRenderer, action: Action, col: theme.RGB,
-                 width: int, tag: tuple[str, Assets, int] | None = None) -> None:
+                 width: int, tag: tuple[str, Assets, int] | None = None,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
     """Mark a move on the map: a frame around each car of a claim's route, a ring around
     a station's city (with a dark edge, so it reads on the light map), and the `tag`
-    (words, assets, size) beside it; other moves have no place on the map."""
+    (words, assets, size) beside it, on the side of the track that hides fewer city
+    names and `avoid` rectangles; other moves have no place on the map. Returns the
+    tag's rectangle (None: no tag drawn)."""
     vp = r.vp
     assert vp is not None
     at: tuple[float, float] | None = None
@@ -242,6 +260,8 @@ def outline_move(surface: pygame.Surface, r: MapRenderer, action: Action, col: t
         pygame.draw.circle(surface, col, (x, y), rad, width)
         at = (x, y)
         away = (0.0, 1.0, rad + width)
-    if tag is not None and at is not None:
-        words, assets, size = tag
-        draw_tag(surface, assets, words, col, at, size, away)
+    if tag is None or at is None:
+        return None
+    words, assets, size = tag
+    names = [rect for _, rect in r.label_boxes()]
+    return draw_tag(surface, assets, words, col, at, size, away, [*names, *avoid])

@@ -493,10 +493,13 @@ class ReplayScene(Scene):
             return
         clip = surface.get_clip()
         surface.set_clip(self.map_rect.clip(clip))
+        tags: list[pygame.Rect] = []
         for action, col, words in ((m.played_action, _PLAYED, "PLAYED"),
                                    (m.better_action, _BETTER, "BETTER")):
-            outline_move(surface, self.renderer, action, col, max(4, self.font // 4),
-                         (words, a, max(10, int(f * 0.75))))
+            tag = outline_move(surface, self.renderer, action, col, max(4, self.font // 4),
+                               (words, a, max(10, int(f * 0.75))), tags)
+            if tag is not None:
+                tags.append(tag)
         surface.set_clip(clip)
 
 
