@@ -5,6 +5,7 @@ viewer (progress, cancel, the list, the replay at a reviewed decision)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -332,10 +333,12 @@ def test_a_note_marks_both_moves_on_the_map(app: App) -> None:
     replay.show_decision(CoachNote(0, m))
     replay.draw(surf)
     assert pygame.image.tobytes(surf, "RGB") != plain
-    when = "the opening" if m.turn == 0 else f"turn {m.turn}"
-    assert replay.status().startswith(f"Before {when} \u00b7")  # the reviewed turn
+    assert m.turn > 0
+    assert replay.status().startswith(f"Before turn {m.turn} \u00b7")  # the reviewed turn
     replay.go(m.step + 1)
     assert replay.status().startswith("Turn ")
+    replay.show_decision(CoachNote(0, replace(m, turn=0, step=1)))  # an opening keep
+    assert replay.status().startswith("Opening tickets \u00b7 move 1 of ")
 
 
 @pytest.mark.slow

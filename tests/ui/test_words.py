@@ -8,7 +8,17 @@ from pathlib import Path
 import pytest
 
 from ttr.engine import CardColor, Hand
-from ttr.ui.words import NBSP, a_an, card_noun, cards_words, counted, join_and, no_orphans, plural
+from ttr.ui.words import (
+    NBSP,
+    a_an,
+    card_noun,
+    cards_words,
+    counted,
+    join_and,
+    no_orphans,
+    plural,
+    turn_words,
+)
 
 
 @pytest.mark.parametrize(("n", "noun", "text"), [
@@ -96,3 +106,10 @@ def test_log_lines_say_what_the_redacted_event_carries() -> None:
     assert log_line(redact(kept, 0), gm, names) == "Ada kept 2 tickets and returned 1"
     assert log_line(kept, gm, names) == ("Ada kept 2 tickets: Denver\u2013El Paso, "
                                          "Boston\u2013Miami; returned 1")
+
+
+def test_turns_are_named_one_way_everywhere() -> None:
+    assert turn_words(0) == "the opening tickets"
+    assert turn_words(0, capital=True) == "Opening tickets"
+    assert turn_words(12) == "turn 12"
+    assert turn_words(12, capital=True) == "Turn 12"

@@ -77,6 +77,14 @@ def cards_words(hand: Hand) -> str:
     return " + ".join(parts) or "nothing"
 
 
+def turn_words(turn: int, capital: bool = False) -> str:
+    """When a move was played: `turn 12`, or `the opening tickets` for turn 0 (the
+    first ticket choices); with `capital`, `Turn 12` / `Opening tickets`."""
+    if turn == 0:
+        return "Opening tickets" if capital else "the opening tickets"
+    return f"{'Turn' if capital else 'turn'} {turn}"
+
+
 def join_and(items: list[str]) -> str:
     """`a, b and c`."""
     if len(items) <= 2:

@@ -31,7 +31,7 @@ from ttr.ui.scenes.review import possessive
 from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
-from ttr.ui.words import counted
+from ttr.ui.words import counted, turn_words
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds, in moves per second."""
@@ -302,8 +302,7 @@ class ReplayScene(Scene):
         fr = self.frame if step == self.step else self.timeline.frame(step)
         gm = fr.view.public.game_map
         lines = [t for e in fr.events if (t := log_line(e, gm, self.names))]
-        when = "Opening" if fr.turn == 0 else f"Turn {fr.turn}"
-        text = f"{when}: " + ". ".join(lines)
+        text = f"{turn_words(fr.turn, True)}: " + ". ".join(lines)
         if step == len(self.timeline) - 1:
             r = self.timeline.result()
             by = {p.seat: p.total for p in r.players}
@@ -317,10 +316,11 @@ class ReplayScene(Scene):
             return f"Go to turn {self.typed}_ (Enter)"
         tl = self.timeline
         of = f"move {self.step} of {len(tl) - 1}"
-        if self.note is not None and self.step == self.note.mistake.step:
-            turn = self.note.mistake.turn  # the position before the reviewed move
-            return f"Before {'the opening' if turn == 0 else f'turn {turn}'} \u00b7 {of}"
-        return f"Turn {self.frame.turn} of {tl.turns} \u00b7 {of}"
+        note = self.note
+        if note is not None and self.step == note.mistake.step and note.mistake.turn > 0:
+            return f"Before turn {note.mistake.turn} \u00b7 {of}"  # the reviewed position
+        turn = self.frame.turn
+        return f"{turn_words(turn, True)}{f' of {tl.turns}' if turn else ''} \u00b7 {of}"
 
     def completed(self, seat: int) -> frozenset[str]:
         """The seat's tickets already connected at this step."""
@@ -469,7 +469,7 @@ class ReplayScene(Scene):
         away from its position, a line saying how to come back."""
         a, f, m = self.ctx.assets, self.font, note.mistake
         mr = self.map_rect
-        when = "the opening tickets" if m.turn == 0 else f"turn {m.turn}"
+        when = turn_words(m.turn)
         name = self.names[note.seat]
         lines: list[tuple[str, theme.RGB, bool]]
         if self.step != m.step:

@@ -26,7 +26,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
-from ttr.ui.words import counted
+from ttr.ui.words import counted, turn_words
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def points(loss: float) -> str:
 
 def spoken(m: Mistake) -> str:
     """A listed decision as announced: `Turn 12, about −9 points: <lesson>`."""
-    return f"Turn {m.turn}, {points(m.loss)}: {m.lesson}"
+    return f"{turn_words(m.turn, True)}, {points(m.loss)}: {m.lesson}"
 
 
 class ReviewScene(Scene):
@@ -291,7 +291,7 @@ class ReviewScene(Scene):
             pad = f // 2
             loss = blit_text(surface, a, points(m.loss), f, theme.BAD, (r.right - pad, r.y + pad),
                              "topright", bold=True)
-            blit_text(surface, a, "Opening tickets" if m.turn == 0 else f"Turn {m.turn}", f,
+            blit_text(surface, a, turn_words(m.turn, True), f,
                       theme.ACCENT, (r.x + pad, r.y + pad), bold=True,
                       max_width=loss.x - r.x - 2 * pad)
             lesson = m.lesson[:1].upper() + m.lesson[1:]
