@@ -392,12 +392,8 @@ def _least_trains(field: LabelField, pos: Point, others: Sequence[Point],
             if any(kind != "train" for kind, _ in hits):
                 continue
             cost = sum(_COST[kind] for kind, _ in hits)
-            if best is None or cost < best[1]:
+            if best is None or (small, cost, gap) < best[:3]:
                 best = (small, cost, gap, LabelPlace(quad_center(box), lines, small), box)
-                if cost <= _COST["train"]:  # one train, nearest first: none is better
-                    break
-        if best is not None:  # a larger size wins over fewer trains
-            break
     return None if best is None else (best[3], best[4], best[1])
 
 
