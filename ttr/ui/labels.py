@@ -326,7 +326,7 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
     pref = cl.label if cl.label is not None else DEFAULT_LABEL_OFFSET
     others = [c.pos for k, c in map_def.layout.cities.items() if k != cid]
     found = as_written(field, cl.pos, pref, variants)
-    if found is not None and not box_nearer_another(others, cl.pos, found[1]):
+    if found is not None and not _box_nearer_another(others, cl.pos, found[1]):
         return found[0], found[1], 0.0
     sizes = [(0, variants)] + [(k + 1, [(lines, m(lines)) for lines in label_lines(name)])
                                for k, m in enumerate(smaller)]
@@ -351,11 +351,6 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
                     return LabelPlace(quad_center(box), lines, small), box, 0.0
                 if fallback is None:
                     fallback = (LabelPlace(quad_center(box), lines, small), box)
-    # nothing clear is nearer this dot than any other: rather over a few trains (the
-    # label's halo keeps it readable) than read as the neighbour's name
-    own = yield from _least_trains(field, cl.pos, others, candidates, pref, sizes)
-    if own is not None:
-        return own
     if fallback is not None:
         return fallback[0], fallback[1], 0.0
     # nowhere clear: the least crowded of the nearer spots, at the full size
@@ -370,33 +365,6 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
     return best[1], best[2], best[0]
 
 
-def _least_trains(field: LabelField, pos: Point, others: Sequence[Point],
-                  spots: Callable[[Point, float, float], list[Point]], pref: Point,
-                  sizes: Sequence[tuple[int, Sequence[tuple[Lines, Point]]]]
-                  ) -> Generator[None, None, tuple[LabelPlace, Quad, float] | None]:
-    """The spot around the dot, nearer it than any other dot and touching only trains
-    (no dot, label or edge), at the largest size, touching the fewest trains, nearest the
-    dot; None if there is none. Its cost is that of the trains touched."""
-    best: tuple[int, float, float, LabelPlace, Quad] | None = None
-    n = 0
-    for small, ways in sizes:
-        for gap, i, (ox, oy) in _by_gap(spots, pref, ways):
-            lines, (w, h) = ways[i]
-            if _nearer_another(others, pos, ox, oy, w, h):
-                continue
-            n += 1
-            if n % 200 == 0:
-                yield
-            box = rect_quad(pos[0] + ox, pos[1] + oy, w, h)
-            hits = field.conflicts(box)
-            if any(kind != "train" for kind, _ in hits):
-                continue
-            cost = sum(_COST[kind] for kind, _ in hits)
-            if best is None or (small, cost, gap) < best[:3]:
-                best = (small, cost, gap, LabelPlace(quad_center(box), lines, small), box)
-    return None if best is None else (best[3], best[4], best[1])
-
-
 def _nearer_another(others: Sequence[Point], pos: Point, ox: float, oy: float, w: float,
                     h: float) -> bool:
     """Whether a `w` x `h` label centred at `pos` + (ox, oy) is nearer another city's dot
@@ -406,7 +374,7 @@ def _nearer_another(others: Sequence[Point], pos: Point, ox: float, oy: float, w
     return any(_gap(cx - x, cy - y, w, h) < own for x, y in others)
 
 
-def box_nearer_another(others: Sequence[Point], pos: Point, box: Quad) -> bool:
+def _box_nearer_another(others: Sequence[Point], pos: Point, box: Quad) -> bool:
     """`_nearer_another` for a placed (axis-aligned) label box."""
     xs, ys = [x for x, _ in box], [y for _, y in box]
     w, h = max(xs) - min(xs), max(ys) - min(ys)
