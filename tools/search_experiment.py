@@ -36,6 +36,7 @@ from ttr.ai.levels import STRONG  # noqa: E402
 from ttr.ai.paired import Gains, new_seeds, playout_margins  # noqa: E402
 from ttr.ai.search import SWITCH_MARGIN, candidates  # noqa: E402
 from ttr.ai.selfplay import play_out  # noqa: E402
+from ttr.ai.stats import wilson  # noqa: E402
 from ttr.engine import (  # noqa: E402
     Action,
     DrawFaceUp,
@@ -146,14 +147,6 @@ def play(task: tuple[str, str, int, int, int]) -> tuple[float, float]:
     return won, float(mine.total - other)
 
 
-def wilson(k: float, n: int) -> tuple[float, float]:
-    """95% Wilson interval of k successes in n, in percent."""
-    p, z = k / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return 100 * (centre - half), 100 * (centre + half)
-
-
 def main() -> None:
     """Parse the flags, play every deal in every seating, print the result."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -177,7 +170,8 @@ def main() -> None:
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / max(1, n - 1))
     lo, hi = wilson(won, n)
     print(f"{a.variant} vs base, {a.map} {a.players} players, {a.deals} deals of seed "
-          f"{a.seed}, {a.iterations} iterations: {100 * won / n:.1f}% [{lo:.1f}, {hi:.1f}] "
+          f"{a.seed}, {a.iterations} iterations: {100 * won / n:.1f}% "
+          f"[{100 * lo:.1f}, {100 * hi:.1f}] "
           f"of {n} games; score difference {mean:+.1f} ± {1.96 * sd / math.sqrt(n):.1f} "
           f"({time.time() - start:.0f} s)")
 

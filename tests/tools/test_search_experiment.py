@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tools.search_experiment import VARIANTS, play, wilson
+from tools.search_experiment import VARIANTS, play
 from ttr.engine import KeepTickets, PlayerView, Stage, apply, new_game, observe
 from ttr.game.options import resolve_game
 
@@ -45,8 +45,3 @@ def test_a_game_reports_a_result() -> None:
     won, diff = play(("usa", "keeps@1", 1, 2, 7))
     assert won in (0.0, 0.5, 1.0)
     assert (won == 1.0) == (diff > 0) or diff == 0  # in 2 players, ahead on points wins
-
-
-def test_wilson_interval() -> None:
-    lo, hi = wilson(50, 100)
-    assert 40 < lo < 50 < hi < 60
