@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 
 from tests.ai.helpers import game, positions
+from ttr.ai import expert
 from ttr.ai.arena import parse_agents
 from ttr.ai.base import agent_info, make_agent
-from ttr.ai.expert import ExpertAgent, expert_candidates
+from ttr.ai.expert import FINALISTS, FIRST_LOOK, ExpertAgent, expert_candidates, wider_candidates
 from ttr.ai.heuristic import Context
 from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.ai.parallel import parallel_gains
 from ttr.ai.worker import shared_pool
-from ttr.engine import PlayerView, Stage, observe
+from ttr.engine import ClaimRoute, DrawFaceUp, PlayerView, Stage, observe
 
 
 def _views(map_id: str, players: int, seed: int, stage: Stage, count: int) -> list[PlayerView]:
@@ -45,6 +46,50 @@ def test_candidates_are_legal_and_tickets_stay_with_the_policy() -> None:
             assert all(a in view.legal for a in cands)
             if stage != Stage.CHOOSE_ACTION:
                 assert cands == [default]
+
+
+def test_wider_candidates_are_every_claim_and_every_faceup_colour() -> None:
+    for map_id in ("usa", "europe"):
+        for view in _views(map_id, 3, 17, Stage.CHOOSE_ACTION, 4):
+            ctx = Context(view, STRONG)
+            wide = wider_candidates(ctx)
+            assert all(a in view.legal for a in wide) and len(set(wide)) == len(wide)
+            # every claimable route but tunnels that would leave no cards for an extra
+            claimable = {a.route for a in view.legal if isinstance(a, ClaimRoute)
+                         and ctx._tunnel_ok(a)}
+            claims = [a.route for a in wide if isinstance(a, ClaimRoute)]
+            assert sorted(claims) == sorted(claimable)  # each route once
+            colours = [view.public.faceup[a.slot] for a in wide if isinstance(a, DrawFaceUp)]
+            shown = {view.public.faceup[a.slot] for a in view.legal
+                     if isinstance(a, DrawFaceUp)}
+            assert sorted(map(str, colours)) == sorted(map(str, shown))
+    for view in _views("usa", 2, 17, Stage.INITIAL_TICKETS, 1):
+        assert wider_candidates(Context(view, STRONG)) == []
+
+
+def test_expert_looks_at_every_candidate_then_searches_the_best(monkeypatch) -> None:
+    """Sequential halving: a first look of FIRST_LOOK iterations at the wide list, then
+    the policy's move and the FINALISTS best by that look get the other iterations."""
+    calls: list[tuple[list[object], int | None, Gains]] = []
+
+    def recording(view, cands, rng, *args, **kwargs):  # type: ignore[no-untyped-def]
+        gains = parallel_gains(view, cands, rng, *args, **kwargs)
+        calls.append((list(cands), kwargs.get("iterations"), gains))
+        return gains
+
+    monkeypatch.setattr(expert, "parallel_gains", recording)
+    view = next(v for v in _views("usa", 2, 5, Stage.CHOOSE_ACTION, 8)
+                if len(wider_candidates(Context(v, STRONG))) > FINALISTS + 2)
+    thought = ExpertAgent(iterations=2 * FIRST_LOOK + 8, workers=0).think(
+        view, random.Random(6))
+    (wide, first_its, first), (final, rest_its, _) = calls
+    assert (first_its, rest_its) == (FIRST_LOOK, FIRST_LOOK + 8)
+    assert len(wide) > FINALISTS + 1 and len(final) == FINALISTS + 1
+    assert final[0] == wide[0] == thought.cands[0] and thought.cands == final
+    looked = sorted((first.gain(i)[0] for i in range(1, len(wide))), reverse=True)
+    picked = [first.gain(wide.index(a))[0] for a in final[1:]]
+    assert picked == looked[:FINALISTS]
+    assert thought.action in final
 
 
 def test_parallel_iterations_equal_serial_ones() -> None:
@@ -80,6 +125,9 @@ def test_expert_with_fixed_iterations_is_reproducible_on_any_pool() -> None:
         alone = ExpertAgent(iterations=8, workers=0).choose(view, random.Random(4), 0.001)
         pooled = ExpertAgent(iterations=8, workers=2).choose(view, random.Random(4), 0.001)
         assert alone == pooled and alone in view.legal
+        wide_alone = ExpertAgent(iterations=24, workers=0).choose(view, random.Random(4), 0.001)
+        wide_pooled = ExpertAgent(iterations=24, workers=2).choose(view, random.Random(4), 0.001)
+        assert wide_alone == wide_pooled and wide_alone in view.legal
 
 
 def test_expert_timed_search_stops_near_its_budget() -> None:

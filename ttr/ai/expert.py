@@ -9,6 +9,13 @@ Hard's candidates it compares a face-up locomotive, a claim paid with cards its 
 does not need, a blocking claim and the best point claim of any length. With more
 iterations it can trust smaller gains, so a candidate replaces the policy's move from
 `SWITCH_MARGIN` points (Hard: 3).
+
+On its own turn Expert also looks wider than any policy: every claimable route (paid as
+the policy would pay) and every face-up colour join the candidates. All of them get a
+first look of `FIRST_LOOK` iterations; the policy's move and the `FINALISTS` best then
+share the rest of the search on fresh samples (sequential halving: the first look's
+lucky winners are not trusted on the samples that picked them). docs/AI.md has the
+experiment that found it.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ttr.ai.cards import choose_payment
 from ttr.ai.heuristic import (
     Context,
     PlanPlayer,
@@ -33,6 +41,7 @@ from ttr.ai.worker import shared_pool, worker_count
 from ttr.engine import (
     LOCO,
     Action,
+    CardColor,
     DrawFaceUp,
     DrawTickets,
     PayTunnel,
@@ -50,6 +59,12 @@ DEADLINE_SHARE = 0.8
 SOFT_SHARE = 0.4
 """Share of the budget after which the search stops unless a candidate leads the
 policy's move (most decisions are clear: this keeps the median time low)."""
+
+
+FIRST_LOOK = 8
+"""Iterations every candidate of the wide list gets before the finalists are picked."""
+FINALISTS = 6
+"""Candidates besides the policy's move that go on from the first look."""
 
 
 class ExpertAgent:
@@ -83,12 +98,26 @@ class ExpertAgent:
             return Thought(default, ctx, cands, None)
         workers = worker_count() if self.workers is None else self.workers
         pool = shared_pool() if workers > 0 else None
+        prior = ticket_prior(view)
+        iterations = self.iterations
+        timed = iterations is None
+        soft = start + SOFT_SHARE * budget if timed else None
+        wide = cands + [a for a in wider_candidates(ctx) if a not in cands]
+        if len(wide) > FINALISTS + 1 and (iterations is None or iterations >= 2 * FIRST_LOOK):
+            try:  # the first look ends by the soft deadline, whatever it has seen
+                first = parallel_gains(view, wide, rng, pool, max(1, workers),
+                                       deadline=soft, iterations=FIRST_LOOK, prior=prior)
+            except AssertionError:  # an engine inconsistency: trust the policy
+                return Thought(default, ctx, cands, None)
+            best = sorted(range(1, len(wide)), key=lambda i: -first.gain(i)[0])
+            cands = [wide[0], *(wide[i] for i in best[:FINALISTS])]
+            iterations = None if iterations is None else iterations - FIRST_LOOK
         try:
             gains = parallel_gains(
                 view, cands, rng, pool, max(1, workers),
-                deadline=start + DEADLINE_SHARE * budget, iterations=self.iterations,
-                switch=SWITCH_MARGIN, min_iterations=MIN_ITERATIONS,
-                soft_deadline=start + SOFT_SHARE * budget, prior=ticket_prior(view),
+                deadline=start + DEADLINE_SHARE * budget if timed else None,
+                iterations=iterations, switch=SWITCH_MARGIN, min_iterations=MIN_ITERATIONS,
+                soft_deadline=soft, prior=prior,
             )
         except AssertionError:  # an engine inconsistency: trust the policy
             return Thought(default, ctx, cands, None)
@@ -133,3 +162,19 @@ def expert_candidates(ctx: Context, default: Action, rng: random.Random) -> list
         if a not in unique and a in view.legal:
             unique.append(a)
     return unique
+
+
+def wider_candidates(ctx: Context) -> list[Action]:
+    """On a turn's first choice: every claimable route (paid as the policy would) and
+    one face-up draw of each colour on show; else nothing."""
+    view = ctx.view
+    if view.public.stage != Stage.CHOOSE_ACTION:
+        return []
+    out: list[Action] = [choose_payment(ctx.gm, ctx.claims[r], ctx.needs)
+                         for r in sorted(ctx.claims)]
+    colours: set[CardColor | None] = set()
+    for a in view.legal:
+        if isinstance(a, DrawFaceUp) and view.public.faceup[a.slot] not in colours:
+            colours.add(view.public.faceup[a.slot])
+            out.append(a)
+    return [a for a in out if a in view.legal]

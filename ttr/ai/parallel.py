@@ -64,8 +64,9 @@ def parallel_gains(
     soft_deadline: float | None = None,
     prior: TicketPrior | None = None,
 ) -> Gains:
-    """Paired margins of `cands` until `deadline` (a `time.perf_counter` value) or for
-    `iterations` (which, when given, overrides the deadlines), stopping early once, after
+    """Paired margins of `cands` for at most `iterations` (None: no limit but time) and
+    until `deadline` (a `time.perf_counter` value; None: no clock, so a fixed iteration
+    count gives the same numbers everywhere), stopping early once, after
     at least `min_iterations`, no candidate can still gain more than `switch` over the
     first. From `soft_deadline` on, the search also stops unless some candidate's mean
     gain is above `switch` but not yet above two standard errors (a close call gets the
@@ -78,7 +79,7 @@ def parallel_gains(
     """
     search = _Search(view, cands, rng, pool, workers, deadline, iterations, switch,
                      min_iterations)
-    search.soft_deadline = None if iterations is not None else soft_deadline
+    search.soft_deadline = soft_deadline
     search.prior = prior
     return search.run()
 
@@ -91,7 +92,7 @@ class _Search:
                  iterations: int | None, switch: float, min_iterations: int) -> None:
         self.view, self.cands, self.rng, self.pool = view, cands, rng, pool
         self.workers = max(1, workers)
-        self.deadline = None if iterations is not None else deadline
+        self.deadline = deadline
         self.total = iterations if iterations is not None else MAX_TIMED
         self.switch, self.min_iterations = switch, max(min_iterations, CHECK_EVERY)
         self.seeds: list[Seeds] = []
