@@ -19,6 +19,7 @@ from ttr.ai.selfplay import play_out
 from ttr.ai.wording import move_words
 from ttr.engine import (
     Action,
+    CardColor,
     ClaimRoute,
     DrawDeck,
     DrawFaceUp,
@@ -105,6 +106,15 @@ def test_reasons_name_tickets_routes_and_colours() -> None:
                 and ctx.needs.colored[int(view.public.faceup[a.slot])]  # type: ignore[arg-type]
                 > ctx.hand[int(view.public.faceup[a.slot])])  # type: ignore[arg-type]
     assert reason(ctx, card) == "you need 4 more pink for Denver\u2013Omaha", reason(ctx, card)
+    # Expert may prefer another card to a needed one showing (its wide search): the
+    # line must not call that card the most useful one showing.
+    view = _view(hands=["blue:1", "-"], tickets=[["duluth-el-paso"], []], owners=owners,
+                 faceup=["purple", "blue", "green", "black", "white"])
+    ctx = Context(view, STRONG)
+    green = next(a for a in view.legal if isinstance(a, DrawFaceUp)
+                 and view.public.faceup[a.slot] == CardColor.GREEN)
+    why = reason(ctx, green)
+    assert why == "in trial games it beat the cards you need: 4 more pink for Denver\u2013Omaha"
 
 
 def test_move_words() -> None:
