@@ -74,10 +74,13 @@ WINDOW_SIZES = ((1024, 640), (1280, 720), (1920, 1080), (3840, 2160))
 """Window sizes at which `drawn_label_problems` checks the labels as the game draws them."""
 
 
-def drawn_label_problems(map_def: MapDefinition, size: tuple[int, int]) -> list[str]:
+def drawn_label_problems(map_def: MapDefinition, size: tuple[int, int]
+                         ) -> tuple[list[str], list[str]]:
     """Labels as the board draws them in a window of `size` (their font, their places,
     a size smaller where the game shrinks them) against claimed-train footprints, city
-    dots and each other: one line per problem."""
+    dots, each other and the other cities' dots: one line per problem, and the labels
+    over a train in windows under 1920 pixels wide (allowed there: nothing clear was
+    nearer their own dot, see `labels._least_trains`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -95,12 +98,21 @@ def drawn_label_problems(map_def: MapDefinition, size: tuple[int, int]) -> list[
     px = label_px(r.vp.scale)
     field = lab.LabelField(map_def, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
     out: list[str] = []
+    over: list[str] = []
+    cities = map_def.layout.cities
     for cid, place in r.labels.items():
         font = r.assets.font(px - place.smaller, bold=True, cond=True)
         box = geo.rect_quad(*place.centre, *label_extent(font, place.lines, r.vp.scale))
-        out += [f"label {cid} x {kind} {ident}".rstrip() for kind, ident in field.conflicts(box)]
+        for kind, ident in field.conflicts(box):
+            if kind == "train" and size[0] < 1920:
+                over.append(f"label {cid} x train {ident}")
+            else:
+                out.append(f"label {cid} x {kind} {ident}".rstrip())
+        others = [c.pos for k, c in cities.items() if k != cid]
+        if lab.box_nearer_another(others, cities[cid].pos, box):
+            out.append(f"label {cid} nearer another city's dot than its own")
         field.add_label(cid, box)
-    return out
+    return out, over
 
 
 def fix_labels(map_def: MapDefinition) -> tuple[MapDefinition, list[str]]:
@@ -157,10 +169,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(line)
         bad += not report.ok or bool(report.label_collisions)
         for size in () if args.no_sizes else WINDOW_SIZES:
-            drawn = drawn_label_problems(d, size)
-            print(f"labels as drawn at {size[0]}x{size[1]}: {len(drawn)}")
+            drawn, over = drawn_label_problems(d, size)
+            print(f"labels as drawn at {size[0]}x{size[1]}: {len(drawn)}"
+                  + (f" (over a train, by their dot: {len(over)})" if over else ""))
             if not args.brief:
-                print("".join(f"  {p}\n" for p in drawn), end="")
+                print("".join(f"  {p}\n" for p in drawn + over), end="")
             bad += bool(drawn)
         if args.png is not None:
             crop = None

@@ -84,26 +84,34 @@ def test_label_width_estimate_covers_the_drawn_text(maps: dict[str, MapDefinitio
 
 @pytest.mark.parametrize("size", CLEAR_SIZES)
 @pytest.mark.parametrize("map_id", MAPS)
-def test_drawn_labels_clear_of_every_train_dot_and_label(
+def test_drawn_labels_by_their_dot_and_clear_of_every_dot_label_and_train(
         map_id: str, size: tuple[int, int], maps: dict[str, MapDefinition]) -> None:
+    """Every name is nearer its own dot than any other (nobody reads it as the
+    neighbour's) and clear of every dot and label; clear of every train too, except in
+    small windows, where a few names with no clear place by their dot lie over a train
+    (their halo keeps them readable) rather than by a neighbour's dot."""
     d = maps[map_id]
     r = _renderer(d, size)
     assert r.vp is not None
     field = lab.LabelField(d, r.slots, geo.TRAIN_SHADOW / r.vp.scale)
-    problems = []
+    problems, over_trains = [], set()
     for cid, box in _drawn_boxes(r).items():
-        problems += [(cid, hit) for hit in field.conflicts(box)]
+        for kind, ident in field.conflicts(box):
+            if kind == "train":
+                over_trains.add(cid)
+            else:
+                problems.append((cid, (kind, ident)))
         field.add_label(cid, box)
     assert problems == []
+    assert _nearer_another_dot(d, _drawn_boxes(r)) == []
     shrunk = [cid for cid, p in r.labels.items() if p.smaller]
-    # crowded names, only where the window is small (a size smaller rather than nearer
-    # a neighbour's dot than its own)
+    # crowded names, only where the window is small (a size smaller rather than farther
+    # from their dot)
     assert len(shrunk) <= len(r.labels) // 4
     if size[0] >= 1920:
-        assert shrunk == []
-        # and every name is nearer its own dot than any other: nobody reads it as the
-        # neighbour's
-        assert _nearer_another_dot(d, _drawn_boxes(r)) == []
+        assert shrunk == [] and over_trains == set()
+    else:
+        assert len(over_trains) <= 4, sorted(over_trains)
     assert all(label_px(r.vp.scale) - r.labels[c].smaller >= geo.MIN_SHRUNK_PX for c in shrunk)
 
 

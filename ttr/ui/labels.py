@@ -131,7 +131,7 @@ class LabelField:
 
     def _add(self, kind: str, ident: str, poly: Sequence[Point], rect: bool = False) -> None:
         box = bbox(poly)
-        axes: list[tuple[float, float, float, float]] = []
+        axes: list[tuple[float, float, float, float, float, float]] = []
         if not rect:
             n = len(poly)
             for i in range(n):
@@ -142,7 +142,7 @@ class LabelField:
                     continue  # axis-aligned edges are covered by the bounding boxes
                 nx, ny = nx / d, ny / d
                 proj = [x * nx + y * ny for x, y in poly]
-                axes.append((nx, ny, min(proj), max(proj)))
+                axes.append((nx, ny, abs(nx), abs(ny), min(proj), max(proj)))
         item = _Obstacle(kind, ident, box, tuple(axes))
         for key in self._cells(box):
             self._grid.setdefault(key, []).append(item)
@@ -169,8 +169,17 @@ class LabelField:
         "city", "label"; ("edge", "") if it leaves the board. Trains and dots must be
         `clearance` away; labels may touch. With `first`, only the first one found
         (enough to tell whether a place is clear, much faster)."""
-        out: list[tuple[str, str]] = []
         bx0, by0, bx1, by1 = bbox(box)
+        return self._hits(bx0, by0, bx1, by1, first)
+
+    def conflicts_at(self, cx: float, cy: float, w: float, h: float,
+                     first: bool = False) -> list[tuple[str, str]]:
+        """`conflicts` of the `w` x `h` box centred at (cx, cy) (`rect_quad`'s box)."""
+        return self._hits(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, first)
+
+    def _hits(self, bx0: float, by0: float, bx1: float, by1: float,
+              first: bool) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
         w, h = self.size
         if bx0 < 0 or by0 < 0 or bx1 > w or by1 > h:
             out.append(("edge", ""))
@@ -178,23 +187,33 @@ class LabelField:
                 return out
         c = self.clearance
         cx, cy = (bx0 + bx1) / 2, (by0 + by1) / 2
+        hw0, hh0 = (bx1 - bx0) / 2, (by1 - by0) / 2
         seen: set[tuple[str, str]] = set()
-        for key in self._cells((bx0 - c, by0 - c, bx1 + c, by1 + c)):
-            for ob in self._grid.get(key, ()):
-                if (ob.kind, ob.ident) in seen:
-                    continue
-                m = 0.0 if ob.kind == "label" else c
-                hw, hh = (bx1 - bx0) / 2 + m, (by1 - by0) / 2 + m
-                b = ob.box
-                if cx + hw <= b[0] or b[2] <= cx - hw or cy + hh <= b[1] or b[3] <= cy - hh:
-                    continue
-                if any(pc + r <= lo or hi <= pc - r for nx, ny, lo, hi in ob.axes
-                       for pc, r in ((cx * nx + cy * ny, hw * abs(nx) + hh * abs(ny)),)):
-                    continue
-                seen.add((ob.kind, ob.ident))
-                out.append((ob.kind, ob.ident))
-                if first:
-                    return out
+        grid = self._grid
+        i0, j0 = math.floor((bx0 - c) / _CELL), math.floor((by0 - c) / _CELL)
+        i1, j1 = math.floor((bx1 + c) / _CELL), math.floor((by1 + c) / _CELL)
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                for ob in grid.get((i, j), ()):
+                    m = 0.0 if ob.kind == "label" else c
+                    hw, hh = hw0 + m, hh0 + m
+                    b = ob.box
+                    if cx + hw <= b[0] or b[2] <= cx - hw or cy + hh <= b[1] or b[3] <= cy - hh:
+                        continue
+                    apart = False
+                    for nx, ny, ax, ay, lo, hi in ob.axes:
+                        pc, r = cx * nx + cy * ny, hw * ax + hh * ay
+                        if pc + r <= lo or hi <= pc - r:
+                            apart = True
+                            break
+                    if apart:
+                        continue
+                    hit = (ob.kind, ob.ident)
+                    if first:
+                        return [hit]
+                    if hit not in seen:
+                        seen.add(hit)
+                        out.append(hit)
         return out
 
 
@@ -203,8 +222,9 @@ class _Obstacle:
     kind: str
     ident: str
     box: BBox
-    axes: tuple[tuple[float, float, float, float], ...]
-    """(nx, ny, lo, hi): a unit edge normal and the polygon's extent along it."""
+    axes: tuple[tuple[float, float, float, float, float, float], ...]
+    """(nx, ny, |nx|, |ny|, lo, hi): a unit edge normal, its absolute components and
+    the polygon's extent along it."""
 
 
 _COST = {"label": 8.0, "city": 6.0, "edge": 4.0, "train": 1.0}
@@ -324,9 +344,10 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
     cl = map_def.layout.cities[cid]
     variants = [(lines, measure(lines)) for lines in label_lines(name)]
     pref = cl.label if cl.label is not None else DEFAULT_LABEL_OFFSET
-    others = [c.pos for k, c in map_def.layout.cities.items() if k != cid]
+    others = _by_distance(cl.pos, [c.pos for k, c in map_def.layout.cities.items()
+                                   if k != cid])
     found = as_written(field, cl.pos, pref, variants)
-    if found is not None and not _box_nearer_another(others, cl.pos, found[1]):
+    if found is not None and not _box_nearer(others, cl.pos, found[1]):
         return found[0], found[1], 0.0
     sizes = [(0, variants)] + [(k + 1, [(lines, m(lines)) for lines in label_lines(name)])
                                for k, m in enumerate(smaller)]
@@ -341,16 +362,23 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
         for small, ways in sizes:
             for _, i, (ox, oy) in _by_gap(spots, pref, ways):
                 lines, (w, h) = ways[i]
-                box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
                 n += 1
                 if n % 800 == 0:
                     yield
-                if field.conflicts(box, first=True):
+                if fallback is not None and _nearer_another(others, cl.pos, ox, oy, w, h):
+                    continue  # only as good as the fallback (the cheaper test first)
+                if field.conflicts_at(cl.pos[0] + ox, cl.pos[1] + oy, w, h, first=True):
                     continue
+                box = rect_quad(cl.pos[0] + ox, cl.pos[1] + oy, w, h)
                 if not _nearer_another(others, cl.pos, ox, oy, w, h):
                     return LabelPlace(quad_center(box), lines, small), box, 0.0
                 if fallback is None:
                     fallback = (LabelPlace(quad_center(box), lines, small), box)
+    # nothing clear is nearer this dot than any other: rather over a few trains (the
+    # label's halo keeps it readable) than read as the neighbour's name
+    own = yield from _least_trains(field, cl.pos, others, candidates, pref, sizes)
+    if own is not None:
+        return own
     if fallback is not None:
         return fallback[0], fallback[1], 0.0
     # nowhere clear: the least crowded of the nearer spots, at the full size
@@ -365,16 +393,70 @@ def _place_one(map_def: MapDefinition, field: LabelField, cid: str, name: str,
     return best[1], best[2], best[0]
 
 
-def _nearer_another(others: Sequence[Point], pos: Point, ox: float, oy: float, w: float,
+def _least_trains(field: LabelField, pos: Point, others: Dots,
+                  spots: Callable[[Point, float, float], list[Point]], pref: Point,
+                  sizes: Sequence[tuple[int, Sequence[tuple[Lines, Point]]]]
+                  ) -> Generator[None, None, tuple[LabelPlace, Quad, float] | None]:
+    """The spot around the dot, nearer it than any other dot and touching only trains
+    (no dot, label or edge), at the largest size, touching the fewest trains, nearest the
+    dot; None if there is none. Its cost is that of the trains touched."""
+    best: tuple[int, float, float, LabelPlace, Quad] | None = None
+    n = 0
+    for small, ways in sizes:
+        for gap, i, (ox, oy) in _by_gap(spots, pref, ways):
+            lines, (w, h) = ways[i]
+            if _nearer_another(others, pos, ox, oy, w, h):
+                continue
+            n += 1
+            if n % 200 == 0:
+                yield
+            hits = field.conflicts_at(pos[0] + ox, pos[1] + oy, w, h)
+            if any(kind != "train" for kind, _ in hits):
+                continue
+            cost = sum(_COST[kind] for kind, _ in hits)
+            if best is None or cost < best[1]:
+                box = rect_quad(pos[0] + ox, pos[1] + oy, w, h)
+                best = (small, cost, gap, LabelPlace(quad_center(box), lines, small), box)
+                if cost <= _COST["train"]:  # one train, nearest first: none is better
+                    break
+        if best is not None:  # a larger size wins over fewer trains
+            break
+    return None if best is None else (best[3], best[4], best[1])
+
+
+Dots = Sequence[tuple[float, float, float]]
+"""Other cities' dots as (distance from the label's own dot, x, y), nearest first."""
+
+
+def _by_distance(pos: Point, dots: Sequence[Point]) -> list[tuple[float, float, float]]:
+    """`dots` as `Dots` for a label of the city at `pos`."""
+    return sorted((math.hypot(x - pos[0], y - pos[1]), x, y) for x, y in dots)
+
+
+def _nearer_another(others: Dots, pos: Point, ox: float, oy: float, w: float,
                     h: float) -> bool:
     """Whether a `w` x `h` label centred at `pos` + (ox, oy) is nearer another city's dot
-    (`others`) than its own at `pos`."""
+    (`others`) than its own at `pos`. A dot `d` from `pos` is at least `d` - |offset| -
+    half the box's diagonal from the box: the search stops at the first dot so far that
+    it cannot be nearer."""
     own = _gap(ox, oy, w, h)
     cx, cy = pos[0] + ox, pos[1] + oy
-    return any(_gap(cx - x, cy - y, w, h) < own for x, y in others)
+    bound = own + math.hypot(ox, oy) + math.hypot(w, h) / 2
+    for d, x, y in others:
+        if d >= bound:
+            return False
+        if _gap(cx - x, cy - y, w, h) < own:
+            return True
+    return False
 
 
-def _box_nearer_another(others: Sequence[Point], pos: Point, box: Quad) -> bool:
+def box_nearer_another(others: Sequence[Point], pos: Point, box: Quad) -> bool:
+    """Whether a placed (axis-aligned) label box of the city at `pos` is nearer another
+    city's dot (`others`) than its own."""
+    return _box_nearer(_by_distance(pos, others), pos, box)
+
+
+def _box_nearer(others: Dots, pos: Point, box: Quad) -> bool:
     """`_nearer_another` for a placed (axis-aligned) label box."""
     xs, ys = [x for x, _ in box], [y for _, y in box]
     w, h = max(xs) - min(xs), max(ys) - min(ys)
