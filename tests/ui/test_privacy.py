@@ -384,7 +384,9 @@ def test_no_frame_shows_another_seats_secret(monkeypatch: Any, tmp_path: Path, k
         assert any(isinstance(e, CardTaken) and e.source == "deck" and e.seat in table.humans
                    for e in s.log)
         if len(table.humans) > 1:
-            assert table.checked_frames > 200 and table.hidden_frames > 20
+            # the board drawn with nobody's hand: while a move's animation plays before
+            # the curtain (without animations the curtain comes in the same frame)
+            assert table.checked_frames > 200 and (table.hidden_frames > 20 or not animate)
         else:  # with one human the screen is always theirs; undo was taken at least once
             assert table.checked_frames > 100 and table.sessions >= 3
         assert table.spy.renders_total > 500 and table.spy.shown_total > 5000

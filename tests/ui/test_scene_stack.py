@@ -81,3 +81,33 @@ def test_pop_of_a_specific_scene_ignores_others_and_clear_to() -> None:
     st.clear_to(c)
     st.apply_pending()
     assert st.scenes == [c] and "a.exit" in log and "b.exit" in log
+
+
+class Closer(Rec):
+    """Closes itself on the first event it gets."""
+
+    def __init__(self, name: str, log: list[str], stack: SceneStack) -> None:
+        super().__init__(name, log)
+        self.stack = stack
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        self.events += 1
+        self.stack.pop(self)
+        return True
+
+
+def test_an_event_after_a_scene_closed_itself_goes_to_the_scene_below() -> None:
+    """Two key presses in one frame (a fast double Enter on a dialog's Keep): the
+    dialog gets the first, closes, and the second goes to the scene under it."""
+    log: list[str] = []
+    st = SceneStack()
+    board = Rec("board", log)
+    st.push(board)
+    st.apply_pending()
+    dialog = Closer("dialog", log, st)
+    st.push(dialog)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)
+    st.handle_event(enter)  # the push is applied first: the dialog gets it
+    st.handle_event(enter)  # no frame in between
+    assert (dialog.events, board.events) == (1, 1)
+    assert st.scenes == [board]

@@ -194,7 +194,10 @@ class SceneStack:
         return self.scenes[start:]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
-        """Give an event to the top scene."""
+        """Give an event to the top scene, after the changes earlier events asked for:
+        a dialog that closed itself on one key press (Enter on Keep) must not get the
+        next one of the same frame (which would play its move twice)."""
+        self.apply_pending()
         top = self.top
         return top.handle_event(e) if top is not None else False
 
