@@ -30,7 +30,7 @@ from pathlib import Path
 if find_spec("ttr") is None:  # not installed: this checkout's sources (pure Python)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ttr.ai.cards import choose_payment  # noqa: E402
+from ttr.ai.expert import wider_candidates  # noqa: E402
 from ttr.ai.heuristic import Context, PlanPlayer, keep_value  # noqa: E402
 from ttr.ai.levels import STRONG  # noqa: E402
 from ttr.ai.paired import Gains, new_seeds, playout_margins  # noqa: E402
@@ -39,7 +39,6 @@ from ttr.ai.selfplay import play_out  # noqa: E402
 from ttr.ai.stats import wilson  # noqa: E402
 from ttr.engine import (  # noqa: E402
     Action,
-    DrawFaceUp,
     DrawTickets,
     GameState,
     KeepTickets,
@@ -77,13 +76,7 @@ class FixedSearch:
         elif stage == Stage.CHOOSE_ACTION and not isinstance(default, DrawTickets):
             cands = candidates(ctx, default, rng)
             if self.wide:
-                cands += [choose_payment(ctx.gm, ctx.claims[r], ctx.needs)
-                          for r in sorted(ctx.claims)]
-                colours = set()
-                for a in view.legal:
-                    if isinstance(a, DrawFaceUp) and view.public.faceup[a.slot] not in colours:
-                        colours.add(view.public.faceup[a.slot])
-                        cands.append(a)
+                cands += wider_candidates(ctx)
         else:
             return default
         unique: list[Action] = []

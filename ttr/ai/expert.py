@@ -103,16 +103,14 @@ class ExpertAgent:
         timed = iterations is None
         soft = start + SOFT_SHARE * budget if timed else None
         wide = cands + [a for a in wider_candidates(ctx) if a not in cands]
-        if len(wide) > FINALISTS + 1 and (iterations is None or iterations >= 2 * FIRST_LOOK):
-            try:  # the first look ends by the soft deadline, whatever it has seen
+        try:
+            if len(wide) > FINALISTS + 1 and (iterations is None or iterations >= 2 * FIRST_LOOK):
+                # the first look ends by the soft deadline, whatever it has seen
                 first = parallel_gains(view, wide, rng, pool, max(1, workers),
                                        deadline=soft, iterations=FIRST_LOOK, prior=prior)
-            except AssertionError:  # an engine inconsistency: trust the policy
-                return Thought(default, ctx, cands, None)
-            best = sorted(range(1, len(wide)), key=lambda i: -first.gain(i)[0])
-            cands = [wide[0], *(wide[i] for i in best[:FINALISTS])]
-            iterations = None if iterations is None else iterations - FIRST_LOOK
-        try:
+                best = sorted(range(1, len(wide)), key=lambda i: -first.gain(i)[0])
+                cands = [wide[0], *(wide[i] for i in best[:FINALISTS])]
+                iterations = None if iterations is None else iterations - FIRST_LOOK
             gains = parallel_gains(
                 view, cands, rng, pool, max(1, workers),
                 deadline=start + DEADLINE_SHARE * budget if timed else None,
@@ -171,10 +169,10 @@ def wider_candidates(ctx: Context) -> list[Action]:
     if view.public.stage != Stage.CHOOSE_ACTION:
         return []
     out: list[Action] = [choose_payment(ctx.gm, ctx.claims[r], ctx.needs)
-                         for r in sorted(ctx.claims)]
+                         for r in sorted(ctx.claims)]  # each one of the legal claims
     colours: set[CardColor | None] = set()
     for a in view.legal:
         if isinstance(a, DrawFaceUp) and view.public.faceup[a.slot] not in colours:
             colours.add(view.public.faceup[a.slot])
             out.append(a)
-    return [a for a in out if a in view.legal]
+    return out

@@ -171,8 +171,9 @@ def _card_reason(ctx: Context, color: int | None) -> str:
             parts.append(f"{short} more {card_word(c)}{where}")
         if color is None:
             return f"no face-up card fits: you need {and_list(parts)}"
-        showing = {c for c in ctx.view.public.faceup if c is not None}
-        if any(int(c) == g for _, g in gaps for c in showing):  # the search's choice
+        needed = {c for _, c in gaps} | {LOCO}
+        if any(c is not None and int(c) in needed for c in ctx.view.public.faceup):
+            # a card the plan needs is on show, yet Expert's search preferred this one
             return f"in trial games it beat the cards you need: {and_list(parts)}"
         return f"the most useful card showing; you need {and_list(parts)}"
     if needs.deficit:

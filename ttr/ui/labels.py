@@ -400,10 +400,10 @@ def _least_trains(field: LabelField, pos: Point, others: Dots,
     """The spot around the dot, nearer it than any other dot and touching only trains
     (no dot, label or edge), at the largest size, touching the fewest trains, nearest the
     dot; None if there is none. Its cost is that of the trains touched."""
-    best: tuple[int, float, float, LabelPlace, Quad] | None = None
     n = 0
     for small, ways in sizes:
-        for gap, i, (ox, oy) in _by_gap(spots, pref, ways):
+        best: tuple[float, LabelPlace, Quad] | None = None
+        for _, i, (ox, oy) in _by_gap(spots, pref, ways):
             lines, (w, h) = ways[i]
             if _nearer_another(others, pos, ox, oy, w, h):
                 continue
@@ -414,14 +414,14 @@ def _least_trains(field: LabelField, pos: Point, others: Dots,
             if any(kind != "train" for kind, _ in hits):
                 continue
             cost = sum(_COST[kind] for kind, _ in hits)
-            if best is None or cost < best[1]:
+            if best is None or cost < best[0]:
                 box = rect_quad(pos[0] + ox, pos[1] + oy, w, h)
-                best = (small, cost, gap, LabelPlace(quad_center(box), lines, small), box)
+                best = (cost, LabelPlace(quad_center(box), lines, small), box)
                 if cost <= _COST["train"]:  # one train, nearest first: none is better
                     break
         if best is not None:  # a larger size wins over fewer trains
-            break
-    return None if best is None else (best[3], best[4], best[1])
+            return best[1], best[2], best[0]
+    return None
 
 
 Dots = Sequence[tuple[float, float, float]]
