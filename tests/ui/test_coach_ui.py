@@ -25,6 +25,7 @@ from ttr.ui import theme
 from ttr.ui.app import App, default_seats
 from ttr.ui.prefs import Settings
 from ttr.ui.scene import NewGame
+from ttr.ui.scenes import board_draw
 from ttr.ui.scenes.board import BoardScene
 from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.replay import CoachNote, ReplayScene
@@ -126,6 +127,39 @@ def test_a_route_hint_is_outlined_on_the_map(app: App) -> None:
         a.payment for a in board.shown_view.legal if isinstance(a, ClaimRoute))), -100.0
     board.draw(surf)
     assert pygame.image.tobytes(surf, "RGB") != before
+
+
+def test_a_route_chosen_away_from_the_pointer_has_its_tooltip_by_the_route(app: App) -> None:
+    """A hint (or a dialog) shows a route's tooltip by the route, not by a pointer that
+    is elsewhere; a route under the pointer keeps its tooltip by the pointer."""
+    board = _my_turn(app)
+    rid = next(a.route for a in board.shown_view.legal if isinstance(a, ClaimRoute))
+    mid = board.renderer.route_anchor(rid)
+    assert mid is not None and board.layout.map.collidepoint(mid)
+    assert board.renderer.route_at(mid) == rid
+    corner = board.layout.map.bottomright
+    board.mouse = (corner[0] - 2, corner[1] - 2)
+    board.hover_route = None
+    surf = pygame.Surface(app.ctx.size)
+    board.draw(surf)
+    before = surf.copy()
+    board.hover_route = rid
+    board.draw(surf)
+    diff = surf.copy()
+    diff.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back = before.copy()
+    back.blit(surf, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    changed = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1, 255))
+    changed.invert()
+    box = changed.get_bounding_rects()
+    assert box and any(r.collidepoint(mid[0] + 20, mid[1] + 20) for r in box)  # the tip
+    mx, my = board.mouse
+    assert all(surf.get_at((x, y)) == before.get_at((x, y))
+               for x in range(mx - 10, mx + 2) for y in range(my - 10, my + 2))
+    assert board_draw._tip_anchor(board, rid) == mid
+    board.mouse = mid
+    assert board_draw._tip_anchor(board, rid) == mid
 
 
 def test_settings_hide_the_hint_and_g_says_why(app: App) -> None:

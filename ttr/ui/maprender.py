@@ -110,6 +110,14 @@ class MapRenderer:
         assert self.vp is not None
         return [self.vp.to_px(p) for p in q]
 
+    def route_anchor(self, route_id: str) -> tuple[int, int] | None:
+        """The window pixel at the middle of a route's slots, or None (not shown)."""
+        slots = self.slots.get(route_id)
+        if self.vp is None or not slots:
+            return None
+        x, y = self.vp.to_px(geo.quad_center(slots[len(slots) // 2]))
+        return round(x), round(y)
+
     def route_at(self, pos: tuple[int, int]) -> str | None:
         """The route under a window pixel, or None (a little slack for thin slots)."""
         if self.vp is None or not self.vp.visible.collidepoint(pos):

@@ -430,6 +430,17 @@ def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
               lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
 
 
+def _tip_anchor(board: BoardHost, rid: str) -> tuple[int, int]:
+    """Where a route's tooltip hangs: by the pointer when it is over the route, else
+    (a hint, a dialog or the keyboard chose the route) by the route's middle."""
+    r = board.renderer
+    if r.route_at(board.mouse) == rid:
+        return board.mouse
+    at = r.route_anchor(rid)
+    return at if at is not None and r.vp is not None and r.vp.visible.collidepoint(at) \
+        else board.mouse
+
+
 def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     rid = board.hover_route
     if rid is None or board.queue.busy or board.paused:
@@ -442,7 +453,7 @@ def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
             for i, t in enumerate(lines)]
     w = max(i.get_width() for i in imgs) + f
     h = sum(i.get_height() for i in imgs) + f // 2 + 4
-    mx, my = board.mouse
+    mx, my = _tip_anchor(board, rid)
     r = pygame.Rect(mx + 16, my + 16, w, h)
     r.clamp_ip(pygame.Rect(0, 0, *surface.get_size()))
     if r.collidepoint(mx, my):
