@@ -12,13 +12,16 @@ from typing import Any
 import pytest
 from netkit import ServerThread, make_bot, replay_log
 
-from ttr.engine import GameState, observe, results
+from ttr.engine import GameState, Stage, observe, results
+from ttr.game.coach import can_hint, start_hint
 from ttr.game.table import TableSession
+from ttr.maps.mapfile import find_map
 from ttr.net import remote
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
 from ttr.net.remote import RemoteSession
 from ttr.net.server import Server
+from ttr.net.table import Table
 
 
 def _session(url: str, op: dict[str, Any]) -> RemoteSession:
@@ -138,3 +141,66 @@ def test_hot_seat_at_the_host_with_a_remote_bot() -> None:
     assert owners == {0, 1}, owners
     assert host.results() == results(table.state)
 
+
+
+def _until_my_main_turn(s: RemoteSession, seed: int, timeout: float = 30) -> None:
+    """Play `s`'s seat at random (the server's AI plays the other) until its first main
+    turn."""
+    rng = random.Random(seed)
+    end = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < end, "the seat's main turn never came"
+        s.pump(block=0.01)
+        s.poll_ai()
+        seat = s.to_act if s.started else None
+        if seat is None or not s.is_human(seat):
+            continue
+        v = s.view_for(seat)
+        if v.public.stage == Stage.CHOOSE_ACTION:
+            return
+        s.submit(rng.choice(v.legal))
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_hints_at_an_online_table_follow_the_hosts_choice_and_are_counted_there(
+        allowed: bool) -> None:
+    """The host's choice reaches the joiners; a hint comes from the seat's own view and
+    the server counts it in the record; a table without hints refuses a forged count."""
+    with ServerThread() as server:
+        table, _, _ = server.add_table("usa", "base", [
+            {"kind": "open"}, {"kind": "ai", "level": "easy"}], hints=allowed)
+        ann = _session(server.url, {"kind": "join", "code": table.code, "name": "Ann"})
+        _wait("the game", lambda: ann.started and ann.info is not None, [ann])
+        assert ann.hints_allowed is allowed
+        _until_my_main_turn(ann, 3)
+        if allowed:
+            assert can_hint(ann) == 0
+            job = start_hint(ann, budget=0.3, workers=0)
+            shown = job.wait(30)
+            assert shown is not None and shown.action in ann.view_for(0).legal
+            _wait("the count", lambda: table.record is not None
+                  and table.record.seats[0].hints == 1, [ann])
+            job.result()  # counted once, however often it is read
+        else:
+            assert can_hint(ann) is None
+            ann.send({"t": "hint", "seat": 0})
+            _wait("the refusal", lambda: any("off" in n for n in ann.notices), [ann])
+        ann.send({"t": "hint", "seat": 1})  # not ours; answered after the one before
+        _wait("the refusal", lambda: any("seat" in n for n in ann.notices), [ann])
+        assert table.record is not None
+        assert [s.hints for s in table.record.seats] == [1 if allowed else 0, 0]
+        again = Table.from_dict(table.to_dict(), find_map)
+        assert again.hints is allowed and again.record is not None
+        assert again.record.hints_allowed is allowed
+        assert [s.hints for s in again.record.seats] == [1 if allowed else 0, 0]
+        ann.close()
+
+
+def test_a_host_may_turn_hints_off_when_creating_a_table() -> None:
+    with ServerThread() as server:
+        host = _session(server.url, {"kind": "create", "map": "usa", "variant": "base",
+                                     "seats": [{"kind": "local"}, {"kind": "open"}],
+                                     "hints": False})
+        _wait("the table", lambda: host.info is not None, [host])
+        assert host.info is not None and host.info.hints is False and not host.hints_allowed
+        host.close()

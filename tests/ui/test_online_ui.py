@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -19,7 +20,9 @@ from uihelp import click, frames, key
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from netkit import ServerThread  # noqa: E402
 
-from ttr.engine import results  # noqa: E402
+from ttr.ai import coach as ai_coach  # noqa: E402
+from ttr.engine import Stage, results  # noqa: E402
+from ttr.game import coach as game_coach  # noqa: E402
 from ttr.store.autosave import Folders  # noqa: E402
 from ttr.ui.app import App  # noqa: E402
 from ttr.ui.scenes.host import HostSetupScene  # noqa: E402
@@ -65,7 +68,8 @@ def _menu_button(app: App, label: str) -> None:
     frames(app, 2)
 
 
-def _join(app: App, url_port: int, code: str, name: str) -> LobbyScene:
+def _join(app: App, url_port: int, code: str, name: str) -> LobbyScene | None:
+    """Menu -> Online -> Join: the lobby, or None when the table started at once."""
     _menu_button(app, "Online")
     assert isinstance(app.stack.top, OnlineMenuScene)
     _menu_button(app, "Join a game")
@@ -80,7 +84,16 @@ def _join(app: App, url_port: int, code: str, name: str) -> LobbyScene:
     key(pygame.K_RETURN)
     frames(app, 2)
     lobby = app.stack.top
-    assert isinstance(lobby, LobbyScene), type(lobby)
+    if not isinstance(lobby, LobbyScene):  # a table that starts once its seats are
+        assert _board_of(app) is not None, type(lobby)  # taken may be on already
+        return None
+    return lobby
+
+
+def _join_lobby(app: App, url_port: int, code: str, name: str) -> LobbyScene:
+    """`_join` a table that waits in its lobby (a host's, or a wrong code)."""
+    lobby = _join(app, url_port, code, name)
+    assert lobby is not None
     return lobby
 
 
@@ -172,7 +185,7 @@ def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list
     info = lobby.session.info
     assert info.map_id == "europe" and lobby.address.endswith(f":{lobby.hosted.port}")
     assert (tmp_path / "host" / "online.json").exists()  # Rejoin would work from here
-    guest_lobby = _join(guest, lobby.hosted.port, info.code, "Gus")
+    guest_lobby = _join_lobby(guest, lobby.hosted.port, info.code, "Gus")
     _until("the guest", lambda: guest_lobby.session is not None and guest_lobby.session.info
            is not None and guest_lobby.session.local == (1,), [host, guest])
     key(pygame.K_RETURN)  # host: Start (refused: the guest is not ready)
@@ -199,13 +212,19 @@ def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list
     assert [s.name for s in h.session.seats] == ["Host", "Gus", "Boris"]  # type: ignore
 
 
+def _ann_against_easy(st: ServerThread, tmp: Path, apps: list[App]) -> tuple[Any, App]:
+    """A USA table on `st` with an open seat and Easy; Ann joins it from a new window."""
+    table, _, _ = st.add_table("usa", "base", [{"kind": "open"},
+                                               {"kind": "ai", "level": "easy"}])
+    app = _app(tmp, "ann")
+    apps.append(app)
+    _join(app, st.server.port, table.code, "Ann")  # type: ignore[union-attr]
+    return table, app
+
+
 def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App]) -> None:
     with ServerThread() as st:
-        table, _, _ = st.add_table("usa", "base", [{"kind": "open"},
-                                                   {"kind": "ai", "level": "easy"}])
-        app = _app(tmp_path, "ann")
-        apps.append(app)
-        _join(app, st.server.port, table.code, "Ann")  # type: ignore[union-attr]
+        table, app = _ann_against_easy(st, tmp_path, apps)
         _until("the board", lambda: isinstance(app.stack.top, OnlineBoardScene), apps)
         rng = random.Random(7)
         for _ in range(300):  # a few moves first
@@ -283,7 +302,7 @@ def test_a_wrong_code_or_address_is_said_in_words(tmp_path: Path, apps: list[App
         st.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
         app = _app(tmp_path, "eve")
         apps.append(app)
-        lobby = _join(app, st.server.port, "WRNGCDZZ", "Eve")  # type: ignore[union-attr]
+        lobby = _join_lobby(app, st.server.port, "WRNGCDZZ", "Eve")  # type: ignore[union-attr]
         _until("the refusal", lambda: lobby.error is not None, apps)
         assert "invite code" in (lobby.error or "")
         key(pygame.K_ESCAPE)
@@ -293,7 +312,7 @@ def test_a_wrong_code_or_address_is_said_in_words(tmp_path: Path, apps: list[App
     for _ in range(2):  # back to the main menu
         key(pygame.K_ESCAPE)
         frames(app, 2)
-    lobby = _join(app, port, "ABCDEFGH", "Eve")  # the server is gone now
+    lobby = _join_lobby(app, port, "ABCDEFGH", "Eve")  # the server is gone now
     _until("the failure", lambda: lobby.error is not None, apps)
     assert "nobody answers" in (lobby.error or ""), lobby.error
 
@@ -378,6 +397,11 @@ def test_host_on_a_dedicated_server_then_a_friend_joins(tmp_path: Path,
         frames(host, 2)
         setup = host.stack.top
         assert isinstance(setup, HostSetupScene) and setup.server == f"127.0.0.1:{port}"
+        setup.focus = setup.controls().index(("hints", -1))  # offered at every online table
+        key(pygame.K_RIGHT)
+        frames(host, 1)
+        assert setup.hints_picker.value == "Off for everyone"
+        setup.focus = setup.controls().index(("start", -1))
         key(pygame.K_RETURN)  # Open table (Host here, a friend, an AI)
         frames(host, 2)
         lobby = host.stack.top
@@ -389,8 +413,43 @@ def test_host_on_a_dedicated_server_then_a_friend_joins(tmp_path: Path,
         assert "hosted" not in host.ctx.extras  # no server of its own
         [table] = st.server.tables.values()  # type: ignore[union-attr]
         assert table.code == lobby.session.info.code
-        guest_lobby = _join(guest, port, table.code, "Gus")
+        guest_lobby = _join_lobby(guest, port, table.code, "Gus")
         _until("the guest", lambda: guest_lobby.session is not None and guest_lobby.session
                .info is not None and guest_lobby.session.local == (1,), [host, guest])
+        assert table.hints is False and guest_lobby.session is not None
+        assert guest_lobby.session.info is not None and not guest_lobby.session.info.hints
         _ready_and_start(host, guest, lobby, apps)
         assert table.status == "playing"
+        on_board = _board_of(guest)
+        assert on_board is not None and not on_board.hint.offered()
+        assert "off at this table" in (on_board.hint.refusal() or "")
+
+
+def test_a_hint_in_an_online_game_comes_from_the_seat_and_the_server_counts_it(
+        tmp_path: Path, apps: list[App], monkeypatch: pytest.MonkeyPatch) -> None:
+    """G at an online table that allows hints: the coach's line from the player's own
+    view, the move marked, and the hint counted in the server's record of the game."""
+    real = ai_coach.hint
+    monkeypatch.setattr(game_coach, "hint", lambda view, budget=0.0, workers=None:
+                        real(view, iterations=2, workers=0))
+    with ServerThread() as st:
+        table, app = _ann_against_easy(st, tmp_path, apps)
+        end = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < end, "Ann's main turn never came"
+            frames(app, 1)
+            board = _board_of(app)
+            if isinstance(app.stack.top, TicketsScene):
+                key(pygame.K_RETURN)
+            elif board is not None and app.stack.top is board and not board.queue.busy:
+                v = board.shown_view
+                if v.public.stage == Stage.CHOOSE_ACTION and v.viewer == v.public.current:
+                    break
+            time.sleep(0.005)
+        assert board.hint.offered()
+        key(pygame.K_g)
+        _until("the hint", lambda: board.hint.job is None and board.hint.mark is not None,
+               [app], 30)
+        assert board.hint.mark in board.shown_view.legal and ":" in board.toast.text
+        _until("the count", lambda: table.record is not None
+               and table.record.seats[0].hints == 1, [app], 10)

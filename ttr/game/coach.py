@@ -31,7 +31,7 @@ from ttr.ai.coach import HINT_BUDGET, Hint, hint
 from ttr.ai.review import ITERATIONS, Review, ReviewCancelled, ReviewJob
 from ttr.ai.worker import warm_up
 from ttr.engine import GameMap, PlayerView, Seat, TtrError, new_game, parse_action
-from ttr.game.session import GameSession
+from ttr.game.table import TableSession
 from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
@@ -45,11 +45,12 @@ def prepare_hints() -> None:
     warm_up()
 
 
-def can_hint(session: GameSession) -> Seat | None:
+def can_hint(session: TableSession) -> Seat | None:
     """The seat a hint may be given to now: the human to act who owns the screen (so a
     hint never shows anyone else's cards or tickets); None if nobody, or if the table
-    turned hints off for this game."""
-    if not session.record.hints_allowed:
+    turned hints off for this game. A game here or online (`RemoteSession`: the hint
+    comes from the seat's view as the server sent it; the server counts it)."""
+    if not session.hints_allowed:
         return None
     seat = session.to_act
     if seat is None or not session.is_human(seat) or seat != session.screen_owner:
@@ -104,7 +105,7 @@ class HintJob:
         self._cancelled = True
 
 
-def start_hint(session: GameSession, budget: float = HINT_BUDGET,
+def start_hint(session: TableSession, budget: float = HINT_BUDGET,
                workers: int | None = None) -> HintJob:
     """A hint for the human to act, from their own view; counted in the game's record
     (and so in the statistics) when it is shown.

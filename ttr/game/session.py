@@ -331,6 +331,11 @@ class GameSession(ScreenOwner):
                                                       strict=True))
         return session
 
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the table (chosen in setup, kept in the record) allows hints."""
+        return self.record.hints_allowed
+
     def count_hint(self, seat: Seat) -> int:
         """Count a hint shown to `seat` in the record (and so in the statistics); returns
         the seat's hints so far."""

@@ -18,6 +18,9 @@ from ttr.game.session import SeatSpec, Update
 class TableSession(Protocol):
     """A game in progress as the screen sees it."""
 
+    screen_owner: Seat | None
+    """The seat at the screen (None: nobody yet, or a spectator)."""
+
     @property
     def seats(self) -> tuple[SeatSpec, ...]:
         """Names, colours and kinds of the seats, in turn order."""
@@ -46,6 +49,13 @@ class TableSession(Protocol):
 
     def screen_view(self) -> PlayerView:
         """The view of the seat at the screen (the public view when nobody owns it)."""
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the table lets the coach give hints in this game."""
+
+    def count_hint(self, seat: Seat) -> object:
+        """Count a hint the coach showed `seat`'s player, in the game's record."""
 
     def pending_handoff(self) -> Seat | None:
         """The human who must get the screen (behind a curtain) before acting, or None."""

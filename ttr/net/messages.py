@@ -71,6 +71,8 @@ class TableInfo:
     can_start: str | None
     seats: tuple[SeatInfo, ...]
     result: GameResult | None
+    hints: bool = False
+    """The host lets the coach give hints (False from a server that does not say)."""
 
 
 def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -114,7 +116,8 @@ def read_table(msg: dict[str, Any]) -> TableInfo:
             _field(msg, "map", str), _field(msg, "map_hash", str), _field(msg, "variant", str),
             RulesConfig.from_dict(_field(msg, "config", dict)), _field(msg, "seq", int),
             msg.get("can_start") if isinstance(msg.get("can_start"), str) else None,
-            tuple(seats), None if result is None else result_from_dict(result))
+            tuple(seats), None if result is None else result_from_dict(result),
+            msg.get("hints") is True)
     except (TtrError, TypeError) as e:
         raise ProtocolError("bad_message", f"table: {e}") from None
 

@@ -175,6 +175,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
     "assign": {"seat": _SEAT, "kind": Field(_STR, maxlen=10),
                "level": Field(_STR, False, maxlen=20)},
     "start": {},
+    "hint": {"seat": _SEAT},
     "sync": {},
     "leave": {},
 }
@@ -182,7 +183,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Field]] = {
 
 HELLO_OPS: dict[str, dict[str, Field]] = {
     "create": {"map": Field(_STR, maxlen=60), "variant": Field(_STR, maxlen=30),
-               "seats": Field((list,), hi=5), "rules": Field((dict,), False)},
+               "seats": Field((list,), hi=5), "rules": Field((dict,), False),
+               "hints": Field((bool,), False)},
     "join": {"code": Field(_STR, maxlen=40), "name": Field(_STR, maxlen=MAX_NAME * 4)},
     "resume": {"table": Field(_STR, maxlen=40), "tokens": Field((list,), hi=5),
                "last_seq": Field(_INT, False, hi=10**7)},

@@ -250,6 +250,15 @@ class RemoteSession(ScreenOwner):
         return len(self.local) >= 2
 
     @property
+    def hints_allowed(self) -> bool:
+        """The host lets the coach give hints at this table."""
+        return self.info is not None and self.info.hints
+
+    def count_hint(self, seat: Seat) -> None:
+        """Tell the server a hint was shown to `seat` (it counts it in the record)."""
+        self.net.send({"t": "hint", "seat": seat})
+
+    @property
     def connected(self) -> bool:
         """The connection is up."""
         return self.status == "online"

@@ -219,8 +219,9 @@ class Server:
 
     def add_table(self, map_id: str, variant: str, seats: list[dict[str, Any]],
                   rules: dict[str, Any] | None = None, seed: int | str | None = None,
-                  with_host: bool = False) -> tuple[Table, dict[int, str], str | None]:
-        """Open a new table in the lobby (and save it).
+                  with_host: bool = False, hints: bool = True
+                  ) -> tuple[Table, dict[int, str], str | None]:
+        """Open a new table in the lobby (and save it); `hints`: may the coach give hints.
 
         Raises:
             ProtocolError: an unknown map or variant, bad seats, too many tables.
@@ -244,7 +245,7 @@ class Server:
             code = new_code()
         table, tokens, host = Table.create(
             table_id, code, definition.game_map, map_id, config, seats,
-            seed if seed is not None else secrets.randbits(48), with_host)
+            seed if seed is not None else secrets.randbits(48), with_host, hints)
         self.tables[table_id] = table
         self.empty_since[table_id] = time.monotonic()
         self.codes[code] = table_id
@@ -459,7 +460,7 @@ class Server:
         if kind == "create":
             table, tokens, host_token = self.add_table(
                 str(op["map"]).lower(), str(op["variant"]).lower(), op["seats"],
-                op.get("rules"), with_host=True)
+                op.get("rules"), with_host=True, hints=op.get("hints") is not False)
             await self.files.save(table)
             conn.seats, conn.host = sorted(tokens), True
             logger.info("table %s (invite code %s) created by %s", table.table_id, table.code,
@@ -624,6 +625,10 @@ class Server:
             elif t == "start":
                 self._need_host(conn)
                 table.start()
+            elif t == "hint":
+                if msg["seat"] not in conn.seats:
+                    raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}")
+                table.count_hint(msg["seat"])
             await self.files.save(table)
         await self._after_change(table)
 

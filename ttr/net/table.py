@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ttr.ai.base import agent_info
@@ -129,6 +129,8 @@ class Table:
     refs: dict[int, deque[int]] = field(default_factory=dict)
     autostart: bool = False
     """Start as soon as every open seat is taken (tables without a host)."""
+    hints: bool = True
+    """The host's choice: may the coach give hints at this table (kept in the record)."""
     created: float = field(default_factory=time.time)
     _views: dict[Seat | None, PlayerView] = field(default_factory=dict, repr=False)
     _views_at: int = -1
@@ -139,7 +141,7 @@ class Table:
     @classmethod
     def create(cls, table_id: str, code: str, game_map: GameMap, map_id: str,
                config: RulesConfig, specs: list[dict[str, Any]], seed: int | str,
-               with_host: bool) -> tuple[Table, dict[int, str], str | None]:
+               with_host: bool, hints: bool = True) -> tuple[Table, dict[int, str], str | None]:
         """A new table in the lobby; returns it, the tokens of its local seats and the
         host token (None without a host).
 
@@ -178,7 +180,8 @@ class Table:
             seats.append(seat)
         host = new_token() if with_host else None
         table = cls(table_id, code, game_map, map_id, config, seed, seats,
-                    host_hash=token_hash(host) if host else None, autostart=not with_host)
+                    host_hash=token_hash(host) if host else None, autostart=not with_host,
+                    hints=hints)
         return table, tokens, host
 
     # ------------------------------------------------------------ reading
@@ -364,7 +367,7 @@ class Table:
             map_id=self.map_id, map_hash=self.game_map.content_hash,
             variant=self.config.variant, config=self.config, seed=self.seed,
             seats=tuple(SeatRecord(s.name, s.color, "human" if s.human else s.level or "")
-                        for s in self.seats))
+                        for s in self.seats), hints_allowed=self.hints)
         self.status = "playing"
 
     # ------------------------------------------------------------ playing
@@ -418,6 +421,23 @@ class Table:
             self.status = "done"
         return tuple(tr.events)
 
+    def count_hint(self, seat: int) -> None:
+        """Count a hint the coach showed `seat`'s player (in the record, as at home).
+
+        Raises:
+            ProtocolError: `not_now` (no game, or not the seat's turn) or `not_allowed`
+            (the host turned hints off).
+        """
+        if self.record is None or self.over:
+            raise ProtocolError("not_now", "no game is being played")
+        if not self.hints:
+            raise ProtocolError("not_allowed", "hints are off at this table")
+        if self.to_act() != seat or not self.seats[seat].human:
+            raise ProtocolError("not_now", "a hint is for the player whose turn it is")
+        seats = list(self.record.seats)
+        seats[seat] = replace(seats[seat], hints=seats[seat].hints + 1)
+        self.record.seats = tuple(seats)
+
     def add_chat(self, seat: int | None, name: str, text: Any) -> dict[str, Any]:
         """A chat line (cleaned); returns the message to send to everyone.
 
@@ -439,7 +459,7 @@ class Table:
             "t": "table", "table": self.table_id, "code": self.code, "status": self.status,
             "map": self.map_id, "map_hash": self.game_map.content_hash,
             "variant": self.config.variant, "config": self.config.to_dict(),
-            "seq": self.seq, "can_start": self.can_start(),
+            "seq": self.seq, "can_start": self.can_start(), "hints": self.hints,
             "seats": [{"seat": i, "name": s.name, "color": s.color,
                        "kind": s.kind if s.kind == "ai" else "human", "level": s.level,
                        "taken": s.taken, "ready": s.ready, "connected": i in connected,
@@ -481,7 +501,8 @@ class Table:
             "code": self.code, "status": self.status, "map": self.map_id,
             "map_hash": self.game_map.content_hash, "config": self.config.to_dict(),
             "seed": self.seed, "host_hash": self.host_hash, "autostart": self.autostart,
-            "created": self.created, "seats": [s.to_dict() for s in self.seats],
+            "created": self.created, "hints": self.hints,
+            "seats": [s.to_dict() for s in self.seats],
             "chat": list(self.chat), "save": save,
         }
 
@@ -524,7 +545,8 @@ class Table:
             table = cls(data["table"], data["code"], gm, data["map"],
                         RulesConfig.from_dict(data["config"]), seed, seats,
                         host_hash=_opt_str(data.get("host_hash")), status=data["status"],
-                        autostart=bool(data.get("autostart")))
+                        autostart=bool(data.get("autostart")),
+                        hints=data.get("hints") is not False)
             for line in data["chat"][-MAX_CHAT_KEPT:]:
                 if isinstance(line, dict):
                     table.chat.append(line)
@@ -554,7 +576,8 @@ class Table:
             log.append(tuple(tr.events))
         self.state, self.log = state, log
         self.record = GameRecord(record.map_id, record.map_hash, record.variant, record.config,
-                                 record.seed, record.seats, list(record.actions))
+                                 record.seed, record.seats, list(record.actions),
+                                 hints_allowed=record.hints_allowed)
         self.status = "done" if state.stage == Stage.GAME_OVER else "playing"
 
 

@@ -59,13 +59,10 @@ class BoardHint:
     def refusal(self) -> str | None:
         """Why no hint may be asked for now (None: one may)."""
         from ttr.game.coach import can_hint
-        from ttr.game.session import GameSession
 
         b = self.board
         s = b.session
-        if not isinstance(s, GameSession):
-            return "Hints are for games on this computer"
-        if not s.record.hints_allowed:
+        if not s.hints_allowed:
             return "Hints are off at this table (chosen when the game was set up)"
         if not b.ctx.settings.hints:
             return "Hints are turned off in Settings"
@@ -94,7 +91,7 @@ class BoardHint:
         seat = b.shown_view.viewer
         assert seat is not None
         if self.job is None:
-            self.job = (seat, start_hint(s))  # type: ignore[arg-type]  # refusal() checked
+            self.job = (seat, start_hint(s))
         b.toast.show(THINKING, 3.0)
         b.keys.say("Thinking of a hint", "reply")
         b.dirty = True

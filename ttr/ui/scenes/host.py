@@ -53,6 +53,10 @@ class HostSetupScene(SetupScene):
                 specs.append({"kind": "ai", "level": kind, "name": name, "color": r.color})
         return specs
 
+    def hints_offered(self) -> bool:
+        """Online tables always have people at other computers: the host chooses."""
+        return True
+
     def level_hint(self, mouse: tuple[int, int] | None = None) -> str:
         kinds = [self.kinds[r.kind_picker.index] for r in self.rows]
         if REMOTE not in kinds:
@@ -71,13 +75,14 @@ class HostSetupScene(SetupScene):
             return
         from ttr.ui.scenes.lobby import LobbyScene
 
+        hints = self.hints_picker.index == 0
         try:
             if self.server:
                 lobby = LobbyScene.creating(self.ctx, self.server, self.map_id,
-                                            self.variant_picker.value, specs)
+                                            self.variant_picker.value, specs, hints)
             else:
                 lobby = LobbyScene.hosting(self.ctx, self.map_id, self.variant_picker.value,
-                                           specs)
+                                           specs, hints)
         except (TtrError, OSError, ValueError) as e:
             logger.warning("cannot host: %s", e)
             self.toast.show(f"Cannot host: {e}", 4.0)

@@ -61,8 +61,9 @@ class LobbyScene(Scene):
 
     @classmethod
     def hosting(cls, ctx: AppContext, map_id: str, variant: str,
-                seats: list[dict[str, str]]) -> LobbyScene:
-        """Start (or reuse) this computer's server, then open a table on it."""
+                seats: list[dict[str, str]], hints: bool = True) -> LobbyScene:
+        """Start (or reuse) this computer's server, then open a table on it (`hints`:
+        may the coach give hints there)."""
         from ttr.net.discovery import lan_address
         from ttr.net.hosting import HostedServer
         from ttr.store.paths import log_dir, server_dir
@@ -79,15 +80,17 @@ class LobbyScene(Scene):
             ctx.extras["hosted"] = hosted
         scene.hosted = hosted
         scene.lan = lan_address()
-        op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats}
+        op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
+              "hints": hints}
         scene.pending = (Credentials("", hosted=True), op)
         scene.label = f"{map_id}/{variant}, hosted here"
         return scene
 
     @classmethod
     def creating(cls, ctx: AppContext, address: str, map_id: str, variant: str,
-                 seats: list[dict[str, str]]) -> LobbyScene:
-        """Open a table on a dedicated server (`ttr serve`) at `address`.
+                 seats: list[dict[str, str]], hints: bool = True) -> LobbyScene:
+        """Open a table on a dedicated server (`ttr serve`) at `address` (`hints`: may
+        the coach give hints there).
 
         Raises:
             ValueError: not an address.
@@ -95,7 +98,8 @@ class LobbyScene(Scene):
         scene = cls(ctx, "Hosting a game")
         url = server_url(address)
         scene.address = address.strip()
-        op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats}
+        op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
+              "hints": hints}
         scene.pending = (Credentials(url), op)
         scene.label = f"{map_id}/{variant} at {scene.address}"
         return scene
@@ -370,7 +374,8 @@ class LobbyScene(Scene):
         else:
             blit_text(surface, a, "Waiting for the host to start", size + 2, theme.ACCENT,
                       (right.x + 16, right.y + 12), bold=True)
-            blit_text(surface, a, f"{info.map_id}/{info.variant}", size + 2, theme.TEXT,
+            blit_text(surface, a, f"{info.map_id}/{info.variant}, hints "
+                      f"{'on' if info.hints else 'off'}", size + 2, theme.TEXT,
                       (right.x + 16, right.y + 12 + size * 2))
             hint = info.can_start or "Everyone is ready."
         wrap_text(surface, a, hint, size, theme.TEXT_DIM,

@@ -159,12 +159,17 @@ class SetupScene(Scene):
             kind = self.kinds[r.kind_picker.index]
             name = r.name.strip() or ("Player" if kind == HUMAN else "AI")
             seats.append(SeatSpec(name, r.color, None if kind == HUMAN else kind))
-        hints = not self.hot_seat() or self.hints_picker.index == 0
+        hints = not self.hints_offered() or self.hints_picker.index == 0
         return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed, hints)
 
     def hot_seat(self) -> bool:
         """Two or more humans share the screen (the table may then turn hints off)."""
         return sum(self.kinds[r.kind_picker.index] == HUMAN for r in self.rows) >= 2
+
+    def hints_offered(self) -> bool:
+        """Whether the table's Hints choice is on the screen: when two or more people
+        play (here, at a hot-seat table; online, always)."""
+        return self.hot_seat()
 
     def level_hint(self, mouse: tuple[int, int] | None = None) -> str:
         """The AI line: the level of the row under the mouse or changed last, else every
@@ -232,7 +237,7 @@ class SetupScene(Scene):
 
     def controls(self) -> list[tuple[str, int]]:
         """Every control in Tab order: (kind, seat row or -1)."""
-        out = [("map", -1), ("variant", -1)] + ([("hints", -1)] if self.hot_seat() else [])
+        out = [("map", -1), ("variant", -1)] + ([("hints", -1)] if self.hints_offered() else [])
         for i in range(len(self.rows)):
             out += [("color", i), ("name", i), ("kind", i)]
             if len(self.rows) > 2:
@@ -394,7 +399,7 @@ class SetupScene(Scene):
             return True
         if self.variant_picker.handle(e):
             return True
-        if self.hot_seat() and self.hints_picker.handle(e):
+        if self.hints_offered() and self.hints_picker.handle(e):
             return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for i, r in enumerate(self.rows):
@@ -435,7 +440,7 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
-        if self.hot_seat():
+        if self.hints_offered():
             self.hints_picker.draw(surface, a)
         desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
             self.variant_picker.value, "")
