@@ -75,7 +75,7 @@ def main() -> int:
         took.sort()
         print(f"{len(took)} hints: median {took[len(took) // 2]:.2f} s, worst {took[-1]:.2f} s")
     t0 = time.perf_counter()
-    job = ReviewJob(start, actions, args.seat, workers=args.workers)
+    job = ReviewJob.of_game(start, actions, args.seat, workers=args.workers)
     last = -1
     while not job.done():
         done, total = job.progress()

@@ -117,6 +117,20 @@ def test_reasons_name_tickets_routes_and_colours() -> None:
     assert why == "in trial games it beat the cards you need: 4 more pink for Denver\u2013Omaha"
 
 
+def test_a_claim_off_a_plan_too_long_for_the_trains_says_so_in_words() -> None:
+    """No "-8 trains spare": a plan longer than the trains left is said plainly."""
+    view = _view(hands=["red:2", "-"], tickets=[["los-angeles-new-york"], []],
+                 trains=[6, 45])
+    ctx = Context(view, STRONG)
+    assert ctx.plan_spaces > ctx.trains
+    claim = next(a for a in view.legal if isinstance(a, ClaimRoute)
+                 and a.route.startswith("atlanta-charleston"))
+    why = reason(ctx, claim)
+    assert why == (f"scores 2 points for 2 trains; your tickets need "
+                   f"{ctx.plan_spaces - 6} more trains than you have, so not all of them "
+                   "can be done"), why
+
+
 def test_move_words() -> None:
     view = _view(hands=["red:4", "-"], faceup=["red", "loco", "green", "black", "white"])
     gm = view.public.game_map
@@ -156,7 +170,7 @@ def _played_game(seed: int, players: int = 2) -> tuple[object, list[Action]]:
 
 def test_review_lists_costly_decisions_in_plain_words() -> None:
     start, actions = _played_game(4)
-    job = ReviewJob(start, actions, 0, workers=0, iterations=2)  # type: ignore[arg-type]
+    job = ReviewJob.of_game(start, actions, 0, workers=0, iterations=2)  # type: ignore[arg-type]
     steps = {d.step for d in job.decisions}
     assert steps and all(0 <= s < len(actions) for s in steps)
     seen: list[tuple[int, int]] = []
@@ -174,7 +188,7 @@ def test_review_lists_costly_decisions_in_plain_words() -> None:
 
 def test_judge_is_repeatable_and_finds_no_loss_in_the_best_move() -> None:
     start, actions = _played_game(6)
-    job = ReviewJob(start, actions, 1, workers=0)  # type: ignore[arg-type]
+    job = ReviewJob.of_game(start, actions, 1, workers=0)  # type: ignore[arg-type]
     d = next(x for x in job.decisions if x.view.public.stage == Stage.CHOOSE_ACTION)
     first = judge(d.view, d.played, "s", d.step, iterations=6)
     assert first == judge(d.view, d.played, "s", d.step, iterations=6)
@@ -185,7 +199,7 @@ def test_judge_is_repeatable_and_finds_no_loss_in_the_best_move() -> None:
 
 def test_review_on_workers_reports_progress_and_cancels() -> None:
     start, actions = _played_game(8)
-    job = ReviewJob(start, actions, 0, workers=1, iterations=2)  # type: ignore[arg-type]
+    job = ReviewJob.of_game(start, actions, 0, workers=1, iterations=2)  # type: ignore[arg-type]
     done, total = job.progress()
     assert total == len(job.decisions) and 0 <= done <= total
     job.cancel()

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from netkit import ServerThread, make_bot, replay_log
 
-from ttr.engine import GameState, Stage, observe, results
-from ttr.game.coach import can_hint, start_hint
+from ttr.ai.review import decisions_from
+from ttr.engine import GameState, Stage, TtrError, new_game, observe, parse_action, results
+from ttr.game.coach import can_hint, start_hint, start_online_review
 from ttr.game.table import TableSession
 from ttr.maps.mapfile import find_map
 from ttr.net import remote
@@ -204,3 +205,35 @@ def test_a_host_may_turn_hints_off_when_creating_a_table() -> None:
         _wait("the table", lambda: host.info is not None, [host])
         assert host.info is not None and host.info.hints is False and not host.hints_allowed
         host.close()
+
+
+def test_an_online_game_is_reviewed_from_exactly_the_decisions_its_players_saw() -> None:
+    """At the end each window holds its people's decisions, each with the view the
+    server sent: the same decisions a review of the server's record finds (nothing
+    missing, nothing another seat could see); the coach reviews from them."""
+    with ServerThread() as server:
+        host = _session(server.url, {"kind": "create", "map": "usa", "variant": "base",
+                                     "seats": [{"kind": "local", "name": "Ann"},
+                                               {"kind": "local", "name": "Bo"},
+                                               {"kind": "ai", "level": "easy"}]})
+        _wait("the table", lambda: host.info is not None, [host])
+        host.send({"t": "start"})
+        _wait("the game", lambda: host.started, [host])
+        assert host.played() is None  # not before the end
+        _play([host], 5)
+        host.close()
+        table = _table(server.server)
+    played = host.played()
+    assert played is not None and played.names == ("Ann", "Bo", "Ada")
+    assert played.result == results(table.state) and sorted(played.decisions) == [0, 1]
+    assert table.record is not None
+    start = new_game(table.game_map, table.record.config, 3, table.record.seed)
+    actions = [parse_action(t) for t in table.record.actions]
+    for seat in (0, 1):
+        want, _ = decisions_from(start, actions, seat)
+        assert list(played.decisions[seat]) == want
+    review = start_online_review(played, 1, workers=0, iterations=2).result()
+    assert review.seat == 1 and review.decisions == len(played.decisions[1])
+    assert all(m.played_action in actions for m in review.mistakes)
+    with pytest.raises(TtrError):
+        start_online_review(played, 2)  # the AI's seat: nothing made here

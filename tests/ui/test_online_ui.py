@@ -23,6 +23,7 @@ from netkit import ServerThread  # noqa: E402
 from ttr.ai import coach as ai_coach  # noqa: E402
 from ttr.engine import Stage, results  # noqa: E402
 from ttr.game import coach as game_coach  # noqa: E402
+from ttr.game.coach import PlayedOnline  # noqa: E402
 from ttr.store.autosave import Folders  # noqa: E402
 from ttr.ui.app import App  # noqa: E402
 from ttr.ui.scenes.host import HostSetupScene  # noqa: E402
@@ -31,6 +32,7 @@ from ttr.ui.scenes.lobby import LobbyScene  # noqa: E402
 from ttr.ui.scenes.menu import MenuScene  # noqa: E402
 from ttr.ui.scenes.online import OnlineMenuScene, stop_hosting  # noqa: E402
 from ttr.ui.scenes.online_board import OnlineBoardScene, OnlineScoringScene  # noqa: E402
+from ttr.ui.scenes.review import ReviewScene  # noqa: E402
 from ttr.ui.scenes.tickets import TicketsScene  # noqa: E402
 
 
@@ -158,6 +160,20 @@ def test_three_remote_humans_play_a_whole_game_through_the_ui(tmp_path: Path,
         assert top.session.local == (seat,)  # type: ignore[attr-defined]
         assert not (tmp_path / ("ann", "bo", "cy")[seat] / "online.json").exists()
     assert [s.name for s in table.seats] == ["Ann", "Bo", "Cy"]
+    # Review my game: from what Ann's window saw; the list, and no replay to open
+    top = apps[0].stack.top
+    assert isinstance(top, OnlineScoringScene) and top.can_review()
+    game = top.reviewable()
+    assert isinstance(game, PlayedOnline) and list(game.decisions) == [0]
+    review = ReviewScene(apps[0].ctx, game, top.map_def, workers=1, iterations=2)
+    apps[0].stack.push(review)
+    _until("the review", lambda: review.stage == "done", apps[:1], 120)
+    assert review.review is not None and review.review.decisions > 10
+    frames(apps[0], 1)
+    if review.review.mistakes:
+        key(pygame.K_RETURN)
+        frames(apps[0], 2)
+    assert apps[0].stack.top is review
 
 
 def test_host_and_join_through_the_ui_with_an_ai_seat(tmp_path: Path, apps: list[App],

@@ -129,8 +129,11 @@ def _claim_reason(ctx: Context, r: int) -> str:
         if max(values.get(r, 0.0), values.get(gm.twin[r], 0.0)) >= 8.0:
             return "takes a route your opponent seems to need, forcing a long detour"
     spare = ctx.trains - ctx.plan_spaces
+    if spare < 0:
+        return (f"scores {points} points for {route.length} trains; your tickets need "
+                f"{-spare} more trains than you have, so not all of them can be done")
     return (f"scores {points} points for {route.length} trains; your tickets leave "
-            f"{spare} trains spare")
+            f"{spare} train{'' if spare == 1 else 's'} spare")
 
 
 def _gap_route(ctx: Context, color: int | None) -> int | None:

@@ -1,8 +1,10 @@
 """Post-game review: which of a player's decisions cost the most, and what to learn.
 
-`ReviewJob` replays a finished game, takes every decision of one seat that had a
-choice (main turns, ticket keeps, tunnel payments; second card draws are left out),
-and sends each to a worker process (`judge`). A judge compares the move played with
+`ReviewJob.of_game` replays a finished game and takes every decision of one seat that
+had a choice (main turns, ticket keeps, tunnel payments; second card draws are left
+out); a game played online is reviewed from the decisions its player's computer kept,
+each with the seat's view as the server sent it (`ReviewJob` itself). Each decision
+goes to a worker process (`judge`). A judge compares the move played with
 Expert's candidates (for tickets: the strong policy's keep) from that seat's own
 view at the time, on the same paired playouts (`paired`): the points lost are the
 mean paired gain of the best candidate over the move played. The job reports
@@ -117,6 +119,12 @@ class ReviewCancelled(TtrError):
     """The review was cancelled before it finished."""
 
 
+def reviewable(view: PlayerView) -> bool:
+    """Whether a review judges a decision taken from `view` (one of `REVIEWED`, with a
+    choice to make)."""
+    return view.public.stage in REVIEWED and len(view.legal) > 1
+
+
 def decisions_from(start: GameState, actions: Sequence[Action],
                    seat: Seat) -> tuple[list[Decision], GameState]:
     """The seat's judged decisions from `start` (a new game) through `actions`, and the
@@ -134,7 +142,7 @@ def _walk(state: GameState, actions: Sequence[Action],
     for step, action in enumerate(actions):
         if state.current == seat and state.stage in REVIEWED:
             view = observe(state, seat)
-            if len(view.legal) > 1:
+            if reviewable(view):
                 out.append(Decision(step, view, action))
         state = apply(state, action).state
     return out, state
@@ -172,18 +180,18 @@ def judge(view: PlayerView, played: Action, seed: str, step: int,
 class ReviewJob:
     """A review running on worker processes: poll `progress`, `cancel`, then `result`.
 
-    Construction replays the game (quick) and queues one task per decision; nothing
-    blocks afterwards until `result` is asked for.
-
-    Raises:
-        IllegalActionError: an action of the game is illegal where it was played.
+    Construction queues one task per decision of `seat` (`result`: the game's final
+    scores; `seed`: makes the judging repeatable); nothing blocks afterwards until
+    `result` is asked for.
     """
 
-    def __init__(self, start: GameState, actions: Sequence[Action], seat: Seat,
-                 workers: int | None = None, iterations: int = ITERATIONS) -> None:
+    def __init__(self, decisions: Sequence[Decision], result: GameResult, seat: Seat,
+                 seed: int | str, workers: int | None = None,
+                 iterations: int = ITERATIONS) -> None:
         self.seat = seat
-        self.seed = start.seed
-        self.decisions, self.final = decisions_from(start, actions, seat)
+        self.seed = seed
+        self.decisions = list(decisions)
+        self.final = result
         self._cancelled = False
         count = worker_count() if workers is None else workers
         self._pool = worker_pool(count) if count > 0 and self.decisions else None
@@ -194,6 +202,18 @@ class ReviewJob:
             for d in self.decisions:
                 self._futures.append(self._pool.submit(
                     judge, d.view, d.played, self._seed(d), d.step, iterations))
+
+    @classmethod
+    def of_game(cls, start: GameState, actions: Sequence[Action], seat: Seat,
+                workers: int | None = None, iterations: int = ITERATIONS) -> ReviewJob:
+        """The review of `seat` in the game from `start` through `actions` (replayed
+        here: quick).
+
+        Raises:
+            IllegalActionError: an action of the game is illegal where it was played.
+        """
+        decisions, final = decisions_from(start, actions, seat)
+        return cls(decisions, results(final), seat, start.seed, workers, iterations)
 
     def _seed(self, d: Decision) -> str:
         return f"{self.seed}:review:{self.seat}:{d.step}"
@@ -253,11 +273,10 @@ class ReviewJob:
         return summarize(self.decisions, list(self._verdicts.values()), self.final, self.seat)
 
 
-def summarize(decisions: Sequence[Decision], verdicts: Sequence[Verdict], final: GameState,
+def summarize(decisions: Sequence[Decision], verdicts: Sequence[Verdict], res: GameResult,
               seat: Seat) -> Review:
-    """The costliest verdicts as mistakes with lessons."""
+    """The costliest verdicts as mistakes with lessons (`res`: the final scores)."""
     by_step = {d.step: d for d in decisions}
-    res = results(final)
     ranked = sorted((v for v in verdicts if v.better is not None and v.loss > 0),
                     key=lambda v: -v.loss)
     chosen = [v for v in ranked if v.loss >= MIN_LOSS and v.loss > 2 * v.error][:MOST]

@@ -8,7 +8,8 @@ Nothing here blocks the caller. A screen starts a job and polls it each frame:
         hint = job.result()            # a Hint (move, why, action to mark), or None
                                        # (job.error says why); counted in the record
 
-    job = start_review(record, game_map, seat)
+    job = start_review(record, game_map, seat)     # or, online,
+    job = start_online_review(played_online, seat)  # from the views this computer saw
     ...
     done, total = job.progress()       # for a progress bar
     job.cancel()                       # the player closed the screen
@@ -25,19 +26,20 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ttr.ai.coach import HINT_BUDGET, Hint, hint
-from ttr.ai.review import ITERATIONS, Review, ReviewCancelled, ReviewJob
+from ttr.ai.review import ITERATIONS, Decision, Review, ReviewCancelled, ReviewJob
 from ttr.ai.worker import warm_up
-from ttr.engine import GameMap, PlayerView, Seat, TtrError, new_game, parse_action
+from ttr.engine import GameMap, GameResult, PlayerView, Seat, TtrError, new_game, parse_action
 from ttr.game.table import TableSession
 from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["HintJob", "Review", "ReviewCancelled", "ReviewJob", "can_hint", "prepare_hints",
-           "start_hint", "start_review"]
+__all__ = ["HintJob", "PlayedOnline", "Review", "ReviewCancelled", "ReviewJob", "can_hint",
+           "prepare_hints", "start_hint", "start_online_review", "start_review"]
 
 
 def prepare_hints() -> None:
@@ -132,4 +134,33 @@ def start_review(record: GameRecord, game_map: GameMap, seat: Seat,
     record.replay(game_map)  # checks the map and every action, with a clear message
     start = new_game(game_map, record.config, len(record.seats), record.seed)
     actions = [parse_action(text) for text in record.actions]
-    return ReviewJob(start, actions, seat, workers, iterations)
+    return ReviewJob.of_game(start, actions, seat, workers, iterations)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedOnline:
+    """A finished online game as this computer saw it: no record (the server keeps
+    that), but every decision its people made, each with the seat's view as the server
+    sent it, so a review uses nothing a player could not see."""
+
+    names: tuple[str, ...]
+    """Every seat's name, in turn order."""
+    decisions: Mapping[Seat, Sequence[Decision]]
+    """Per seat played here, its decisions in order."""
+    result: GameResult
+    label: str
+    """Names the game (seeds the judging, so a review repeats)."""
+
+
+def start_online_review(game: PlayedOnline, seat: Seat, workers: int | None = None,
+                        iterations: int = ITERATIONS) -> ReviewJob:
+    """Review `seat`'s decisions in an online game from the views it was shown.
+
+    Raises:
+        TtrError: no decision of that seat was made on this computer.
+    """
+    decisions = game.decisions.get(seat, ())
+    if not decisions:
+        raise TtrError("no decision of that player was made on this computer")
+    return ReviewJob(decisions, game.result, seat, f"online:{game.label}", workers,
+                     iterations)

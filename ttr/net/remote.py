@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from ttr.ai.review import Decision, reviewable
 from ttr.engine import (
     Action,
     Event,
@@ -37,6 +38,7 @@ from ttr.engine import (
     format_action,
     redact,
 )
+from ttr.game.coach import PlayedOnline
 from ttr.game.session import ScreenOwner, SeatSpec, Update
 from ttr.net.link import Credentials, LinkClosed
 from ttr.net.messages import (
@@ -111,6 +113,9 @@ class RemoteSession(ScreenOwner):
         self._result: GameResult | None = None
         self.screen_owner: Seat | None = None
         self.welcomed = False
+        self._decisions: dict[int, Decision] = {}
+        """The moves this computer's people made that a review judges, by `ref`, each
+        with the view it was made from (a refused move is dropped)."""
 
     # ------------------------------------------------------------ intake
 
@@ -213,6 +218,7 @@ class RemoteSession(ScreenOwner):
             self._flight = None
             if code == "duplicate":
                 return
+            self._decisions.pop(ref, None)
             self.notices.append(_refusal(code, text))
             return
         if code not in ("duplicate", "stale"):
@@ -248,6 +254,18 @@ class RemoteSession(ScreenOwner):
     def hot_seat(self) -> bool:
         """Two or more of this computer's people play (curtains between them)."""
         return len(self.local) >= 2
+
+    def played(self) -> PlayedOnline | None:
+        """The finished game as this computer saw it, for a review (None before the end
+        or when nobody here made a decision: a spectator, or a seat an AI played)."""
+        if self._result is None or self.info is None or not self._decisions:
+            return None
+        by_seat: dict[Seat, list[Decision]] = {}
+        for d in sorted(self._decisions.values(), key=lambda d: d.step):
+            assert d.view.viewer is not None
+            by_seat.setdefault(d.view.viewer, []).append(d)
+        return PlayedOnline(tuple(s.name for s in self.seats), by_seat, self._result,
+                            self.info.table)
 
     @property
     def hints_allowed(self) -> bool:
@@ -319,6 +337,8 @@ class RemoteSession(ScreenOwner):
         if action not in view.legal:
             raise IllegalActionError(f"'{format_action(action)}' is not legal now")
         self._ref += 1
+        if reviewable(view):
+            self._decisions[self._ref] = Decision(self._seq, view, action)
         self._flight = {"t": "act", "ref": self._ref, "seat": seat, "seq": self._seq,
                         "action": format_action(action)}
         self.net.send(self._flight)

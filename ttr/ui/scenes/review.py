@@ -6,7 +6,9 @@ game the player first picks whose game to review. The review runs on worker proc
 with a Cancel button (Esc cancels too). When it is done it lists the 3-5 costliest
 decisions, each with the estimated points lost and a one-line lesson; choosing one opens
 the replay viewer at that position, with the move played and the move preferred shown.
-The game is over, so the review may use everything in its record.
+The game is over, so the review may use everything in its record. An online game
+(`PlayedOnline`) has no record here: it is reviewed from the views its players were
+shown, and the list is all there is (the replay stays on the server).
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ import pygame
 
 from ttr.ai.review import ITERATIONS, Mistake
 from ttr.engine import Seat, TtrError
-from ttr.game.coach import Review, ReviewCancelled, ReviewJob, start_review
+from ttr.game.coach import (
+    PlayedOnline,
+    Review,
+    ReviewCancelled,
+    ReviewJob,
+    start_online_review,
+    start_review,
+)
 from ttr.game.replays import Timeline
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.record import GameRecord
@@ -52,21 +61,26 @@ def spoken(m: Mistake) -> str:
 class ReviewScene(Scene):
     """Choose a seat (if several people played), watch the progress, read the list."""
 
-    def __init__(self, ctx: AppContext, record: GameRecord, map_def: MapDefinition,
+    def __init__(self, ctx: AppContext, game: GameRecord | PlayedOnline, map_def: MapDefinition,
                  timeline: Timeline | None = None, workers: int | None = None,
                  iterations: int = ITERATIONS) -> None:
         super().__init__(ctx)
-        self.record = record
+        self.game = game
         self.map_def = map_def
         self.timeline = timeline
         self.workers = workers
         self.iterations = iterations
-        self.humans = record.human_seats()
+        if isinstance(game, GameRecord):
+            self.humans = game.human_seats()
+            self.names = [s.name for s in game.seats]
+        else:
+            self.humans = sorted(game.decisions)
+            self.names = list(game.names)
         self.seat: Seat | None = None
         self.job: ReviewJob | None = None
         self.review: Review | None = None
         self.error = ""
-        self.seat_buttons = [Button(record.seats[s].name) for s in self.humans]
+        self.seat_buttons = [Button(self.names[s]) for s in self.humans]
         self.cancel = Button("Cancel")
         self.back = Button("Back", primary=True)
         self.rows: list[pygame.Rect] = []
@@ -83,8 +97,11 @@ class ReviewScene(Scene):
         """Start reviewing `seat`'s decisions."""
         self.seat, self.focus = seat, 0
         try:
-            self.job = start_review(self.record, self.map_def.game_map, seat, self.workers,
-                                    self.iterations)
+            if isinstance(self.game, GameRecord):
+                self.job = start_review(self.game, self.map_def.game_map, seat, self.workers,
+                                        self.iterations)
+            else:
+                self.job = start_online_review(self.game, seat, self.workers, self.iterations)
         except TtrError as e:
             self.error = f"This game cannot be reviewed: {e}"
             logger.warning("review refused: %s", e)
@@ -94,7 +111,7 @@ class ReviewScene(Scene):
     @property
     def name(self) -> str:
         """The reviewed player's name."""
-        return self.record.seats[self.seat].name if self.seat is not None else ""
+        return self.names[self.seat] if self.seat is not None else ""
 
     @property
     def stage(self) -> str:
@@ -147,13 +164,17 @@ class ReviewScene(Scene):
         a.say(text, a.owner, "reply")
 
     def open_decision(self, index: int) -> None:
-        """Open the replay viewer at a listed decision, both moves shown."""
+        """Open the replay viewer at a listed decision, both moves shown (a game played
+        online has no replay here: the decision is read out again)."""
         from ttr.ui.scenes.replay import CoachNote, ReplayScene
 
         assert self.review is not None and self.seat is not None
         m = self.review.mistakes[index]
+        if not isinstance(self.game, GameRecord):
+            self.say(spoken(m))
+            return
         if self.timeline is None:
-            self.timeline = Timeline(self.record, self.map_def.game_map)
+            self.timeline = Timeline(self.game, self.map_def.game_map)
         scene = ReplayScene(self.ctx, self.timeline, self.map_def)
         scene.show_decision(CoachNote(self.seat, m))
         self.ctx.stack.push(scene)
@@ -271,8 +292,10 @@ class ReviewScene(Scene):
         head = f"{counted(review.decisions, 'decision')} judged"
         if ms:
             head += (f" \u00b7 the costliest {len(ms)} cost "
-                     f"{points(review.total_loss)} in all"
-                     " \u00b7 choose one to see it in the replay")
+                     f"{points(review.total_loss)} in all")
+            head += (" \u00b7 choose one to see it in the replay"
+                     if isinstance(self.game, GameRecord)
+                     else " \u00b7 judged from what you saw (the replay stays on the server)")
         else:
             head += " \u00b7 none cost more than a point or so: well played"
         blit_text(surface, a, head, f, theme.TEXT_DIM, (body.centerx, body.y), "midtop",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +22,10 @@ from ttr.ui.scenes.scoring_lines import TICKET, Line
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button
 from ttr.ui.words import counted
+
+if TYPE_CHECKING:
+    from ttr.game.coach import PlayedOnline
+    from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
 
@@ -158,20 +163,28 @@ class ScoringScene(Scene):
             return True
         return False
 
-    def can_review(self) -> bool:
-        """Whether the coach can review this game: played on this computer, by people."""
+    def reviewable(self) -> GameRecord | PlayedOnline | None:
+        """What the coach can review of this game: the record of a game played here by
+        people, or what this computer saw of an online game; None if nothing."""
         from ttr.game.session import GameSession
+        from ttr.net.remote import RemoteSession
 
         s = self.session
-        return isinstance(s, GameSession) and bool(s.record.human_seats())
+        if isinstance(s, GameSession):
+            return s.record if s.record.human_seats() else None
+        return s.played() if isinstance(s, RemoteSession) else None
+
+    def can_review(self) -> bool:
+        """Whether the coach can review this game (see `reviewable`)."""
+        return self.reviewable() is not None
 
     def open_review(self) -> None:
         """Review my game (whose game, first, when several people played)."""
-        from ttr.game.session import GameSession
         from ttr.ui.scenes.review import ReviewScene
 
-        assert isinstance(self.session, GameSession)
-        self.ctx.stack.push(ReviewScene(self.ctx, self.session.record, self.map_def))
+        game = self.reviewable()
+        assert game is not None
+        self.ctx.stack.push(ReviewScene(self.ctx, game, self.map_def))
 
     def _details(self, e: pygame.event.Event) -> bool:
         """A click on a box opens its full list (every ticket), a click or Esc closes it;
