@@ -8,21 +8,20 @@ from __future__ import annotations
 
 import math
 import mmap
-import random
 import time
 from collections.abc import Generator, Sequence
 from typing import TypeVar
 
 import pygame
 
-from ttr.engine import CardColor, GameMap, Route
+from ttr.engine import GameMap
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import labels as lab
 from ttr.ui import mapgeo, theme, widgets
+from ttr.ui import mappaint as mp
 from ttr.ui.assets import Assets
 from ttr.ui.maptiles import Layers
-from ttr.ui.symbols import car_mark, slot_symbol
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
@@ -34,24 +33,6 @@ smaller (never under `geometry.MIN_SHRUNK_PX`)."""
 WORK_BUDGET = 0.005
 """Seconds a frame spends at most (about) on drawing tiles of a new zoom step."""
 _T = TypeVar("_T")
-
-
-def route_rgb(route: Route) -> theme.RGB:
-    """The fill colour of a route's slots (gray for any-colour routes)."""
-    return theme.GRAY_ROUTE if route.color is None else theme.CARD_RGB[route.color]
-
-
-def slot_colours(route: Route) -> tuple[theme.RGB, theme.RGB]:
-    """An open slot's flat fill (the route colour, lightened: printed, not a train) and its
-    outline (the route colour, darkened: white and gray routes still show on the land)."""
-    rgb = route_rgb(route)
-    return theme.mix(rgb, theme.LAND, 0.58), theme.mix(rgb, (0, 0, 0), 0.3)
-
-
-def scale_quad(q: Quad, k: float) -> Quad:
-    """A quad scaled by `k` about its centre."""
-    cx, cy = geo.quad_center(q)
-    return tuple((cx + (x - cx) * k, cy + (y - cy) * k) for x, y in q)  # type: ignore[return-value]
 
 
 class MapRenderer:
@@ -381,24 +362,24 @@ class MapRenderer:
         assert static is not None and top is not None and layers.ground is not None
         mapgeo.paint(static, layers.ground, area)
         static.set_clip(area)
-        tile = _grain_tile()
+        tile = mp.grain_tile()
         tw, th = tile.get_size()
         static.fblits([(tile, (x, y)) for y in range(area.y // th * th, area.bottom, th)
                        for x in range(area.x // tw * tw, area.right, tw)])
         for r in self.gm.routes:
             if layers.route_rects[r.id].colliderect(area):
-                self._slots(layers, static, r)
+                mp.paint_slots(static, vp, self.slots[r.id], r, bool(layers.key[-1]))
         static.set_clip(None)
         top.set_clip(area)
         rad = max(4.0, geo.CITY_RADIUS * vp.scale) + 4
         for c in self.gm.cities:
             x, y = vp.local(self.cities[c.id])
             if area.colliderect(pygame.Rect(x - rad, y - rad, 2 * rad + 2, 2 * rad + 2)):
-                self._city(layers, top, c.id)
+                mp.paint_city(top, (x, y), vp.scale)
         for c in self.gm.cities:
             if layers.label_rects[c.id].colliderect(area):
                 place = layers.labels[c.id]
-                self._label(layers, top, layers.fonts[place.smaller], place)
+                mp.paint_label(top, vp.local(place.centre), layers.fonts[place.smaller], place)
         pygame.draw.rect(top, theme.mix(theme.PAPER_DARK, (0, 0, 0), 0.35), top.get_rect(), 2)
         top.set_clip(None)
 
@@ -410,72 +391,14 @@ class MapRenderer:
         trains.set_clip(area)
         for rid, seat in layers.drawn.items():
             if layers.route_rects[rid].colliderect(area):
-                self._cars(layers, trains, rid, layers.rgb[seat])
+                mp.paint_cars(trains, layers.vp, self.slots[rid], layers.rgb[seat],
+                              bool(layers.key[-1]))
         for i in sorted(layers.closed):
             rid = self.gm.routes[i].id
             if layers.route_rects[rid].colliderect(area):
-                self._closed(layers, trains, rid)
+                mp.paint_closed(trains, layers.vp, self.slots[rid])
         trains.set_clip(None)
         _compose(layers, area)
-
-    def _slots(self, layers: Layers, surf: pygame.Surface, r: Route) -> None:
-        vp = layers.vp
-        fill, edge = slot_colours(r)
-        lw = max(1, round(vp.scale * 1.3))
-        cb = bool(layers.key[-1])
-        for i, q in enumerate(self.slots[r.id]):
-            pts = [vp.local(p) for p in q]
-            pygame.draw.polygon(surf, fill, pts)
-            if r.tunnel:
-                _dashed_outline(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), vp.scale * 4.5)
-            else:
-                for j in range(lw + 1):
-                    pygame.draw.aalines(surf, edge, True, pts if j == 0 else
-                                        [vp.local(p) for p in scale_quad(q, 1 - j * 0.06)])
-            if cb and r.color is not None:
-                slot_symbol(surf, r.color, pts, fill)
-            if i < r.ferry:
-                cx, cy = vp.local(geo.quad_center(q))
-                _loco_mark(surf, (cx, cy), max(3.0, vp.scale * 4.2))
-
-    def _city(self, layers: Layers, surf: pygame.Surface, cid: str) -> None:
-        vp = layers.vp
-        x, y = vp.local(self.cities[cid])
-        r = max(4.0, geo.CITY_RADIUS * vp.scale)
-        pygame.draw.aacircle(surf, (40, 24, 16), (x + 1, y + 1.5), r + 1)
-        pygame.draw.aacircle(surf, theme.CITY_RING, (x, y), r)
-        pygame.draw.aacircle(surf, theme.CITY_FILL, (x, y), r * 0.68)
-        pygame.draw.aacircle(surf, theme.mix(theme.CITY_FILL, (255, 255, 255), 0.35),
-                             (x - r * 0.18, y - r * 0.18), r * 0.25)
-
-    def _label(self, layers: Layers, surf: pygame.Surface, font: pygame.font.Font,
-               place: lab.LabelPlace) -> None:
-        """A city name (one or two lines) in dark ink with a light halo around the letters."""
-        cx, cy = layers.vp.local(place.centre)
-        lead = geo.LABEL_LEADING * font.point_size  # LABEL_LEADING is in ems
-        r = max(1, round(font.get_height() * 0.1))
-        steps = 12 if r > 1 else 8
-        for i, text in enumerate(place.lines):
-            dy = (i - (len(place.lines) - 1) / 2) * lead
-            halo_img = font.render(text, True, theme.LABEL_HALO)
-            ink = font.render(text, True, theme.LABEL_INK)
-            rect = ink.get_rect(center=(round(cx), round(cy + dy)))
-            for k in range(steps):
-                a = k * math.tau / steps
-                surf.blit(halo_img, rect.move(round(r * math.cos(a)), round(r * math.sin(a))))
-            surf.blit(ink, rect)
-
-    def _cars(self, layers: Layers, surf: pygame.Surface, route_id: str, rgb: theme.RGB) -> None:
-        for q in self.slots[route_id]:
-            draw_car(surf, [layers.vp.local(p) for p in q], rgb, mark=bool(layers.key[-1]))
-
-    def _closed(self, layers: Layers, surf: pygame.Surface, route_id: str) -> None:
-        """A twin track nobody may claim: the slots veiled in land colour, hatched."""
-        step = max(3.0, layers.vp.scale * 3.2)
-        for q in self.slots[route_id]:
-            pts = [layers.vp.local(p) for p in q]
-            pygame.draw.polygon(surf, (*theme.LAND, 200), pts)
-            hatch(surf, pts, (*theme.SLOT_EDGE, 170), step)
 
     def _cars_rect(self, layers: Layers, route_id: str) -> pygame.Rect:
         """The pixels a route's slots and claimed cars (with shadows) may touch."""
@@ -547,30 +470,6 @@ def _label_rect(vp: Viewport, font: pygame.font.Font, place: lab.LabelPlace) -> 
                        math.ceil(h) + 1)
 
 
-def draw_car(surf: pygame.Surface, pts: Sequence[tuple[float, float]], rgb: theme.RGB,
-             lift: float = 0.0, mark: bool = False) -> None:
-    """A plastic train car over a slot: drop shadow, a slightly larger body, a roof
-    highlight (or, with `mark`, the owner's colour-blind mark) and a dark rim (so claimed
-    routes stand out from printed slots)."""
-    lifted = [(x, y - lift) for x, y in pts]
-
-    def grow(k_along: float, k_across: float) -> list[tuple[float, float]]:
-        return list(geo.grow_quad(lifted, k_along, k_across))
-
-    body = grow(geo.TRAIN_ALONG, geo.TRAIN_ACROSS)
-    off = geo.TRAIN_SHADOW + lift * 0.3
-    pygame.draw.polygon(surf, (20, 16, 12, 140), [(x + off, y + off) for x, y in body])
-    edge = theme.mix(rgb, (0, 0, 0), 0.6) if sum(rgb) > 150 else theme.outline_for(rgb)
-    pygame.draw.polygon(surf, edge, body)
-    pygame.draw.polygon(surf, rgb, grow(0.96, 1.02))
-    if mark:
-        car_mark(surf, grow(1.0, 1.0), rgb)
-    else:
-        pygame.draw.polygon(surf, theme.mix(rgb, (255, 255, 255), 0.4), grow(0.7, 0.36))
-    pygame.draw.aalines(surf, edge, True, body)
-
-
-_GRAIN: list[pygame.Surface] = []
 _Cache = dict[tuple[object, ...], tuple[object, _T]]
 _FIELDS: _Cache[lab.LabelField] = {}
 """Label obstacles (trains and dots) per map geometry and shadow: the same for every
@@ -592,64 +491,6 @@ def _remember(cache: _Cache[_T], slots: object, key: tuple[object, ...], value: 
     cache[(id(slots), *key)] = (slots, value)
 
 
-def hatch(surf: pygame.Surface, pts: Sequence[tuple[float, float]],
-          color: tuple[int, int, int, int], step: float) -> None:
-    """Diagonal hatch lines across the convex polygon `pts` (clipped to it)."""
-    xs, ys = [x for x, _ in pts], [y for _, y in pts]
-    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
-                      math.ceil(max(xs) - min(xs)) + 2, math.ceil(max(ys) - min(ys)) + 2)
-    mask = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
-    lines = pygame.Surface(box.size, pygame.SRCALPHA)
-    n = box.w + box.h
-    k = 0.0
-    while k < n:
-        pygame.draw.line(lines, color, (k, 0), (k - box.h, box.h), max(1, round(step / 3)))
-        k += step
-    lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surf.blit(lines, box)
-
-
-def _grain_tile(size: int = 240) -> pygame.Surface:
-    """Paper grain, made once and tiled (drawing it per window size took ~20 ms)."""
-    if not _GRAIN:
-        rng = random.Random(7)
-        grain = pygame.Surface((size, size), pygame.SRCALPHA)
-        for _ in range(size * size // 900):
-            x, y = rng.randrange(size), rng.randrange(size)
-            rr = rng.choice((1, 1, 2, 3))
-            pygame.draw.circle(grain, (120, 90, 50, rng.randrange(6, 18)), (x, y), rr)
-        _GRAIN.append(grain)
-    return _GRAIN[0]
-
-
-def _dashed_outline(surf: pygame.Surface, pts: Sequence[tuple[float, float]], color: theme.RGB,
-                    width: int, dash: float) -> None:
-    """A dashed closed outline (tunnels)."""
-    dash = max(dash, 3.0)
-    n = len(pts)
-    for i in range(n):
-        (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % n]
-        seg = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(seg / dash))
-        for k in range(0, steps, 2):
-            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
-            pygame.draw.line(surf, color, (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
-                             (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), width)
-
-
-def _loco_mark(surf: pygame.Surface, c: tuple[float, float], r: float) -> None:
-    """The locomotive symbol of a ferry slot: a white disc with a rainbow ring."""
-    for i, col in enumerate(theme.RAINBOW):
-        a0 = i * math.tau / len(theme.RAINBOW)
-        a1 = a0 + math.tau / len(theme.RAINBOW)
-        pts = [c] + [(c[0] + r * math.cos(a0 + (a1 - a0) * t / 4),
-                      c[1] + r * math.sin(a0 + (a1 - a0) * t / 4)) for t in range(5)]
-        pygame.draw.polygon(surf, col, pts)
-    pygame.draw.aacircle(surf, (250, 250, 250), c, r * 0.55)
-    pygame.draw.aacircle(surf, (30, 30, 30), c, r * 0.25)
-
-
 def label_extent(font: pygame.font.Font, lines: lab.Lines, scale: float) -> tuple[float, float]:
     """Width and height in board units of a label written in `font` (text and halo)."""
     px = font.point_size
@@ -663,6 +504,3 @@ def label_px(scale: float) -> int:
     return max(geo.MIN_LABEL_PX, round(geo.LABEL_FONT_SIZE * scale))
 
 
-def color_name(color: CardColor | None) -> str:
-    """Display name of a route or card colour."""
-    return "gray" if color is None else theme.CARD_NAMES[color]

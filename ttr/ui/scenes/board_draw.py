@@ -13,7 +13,7 @@ from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTicke
 from ttr.engine.table import closed_twins
 from ttr.ui import geometry as geo
 from ttr.ui import theme
-from ttr.ui.maprender import draw_car
+from ttr.ui.mappaint import draw_car
 from ttr.ui.rules_text import path_bonus_name
 from ttr.ui.scenes.board_table import draw_last_move, draw_track, path_leaders_now, paths_now
 from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
