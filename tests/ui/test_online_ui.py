@@ -25,10 +25,12 @@ from ttr.engine import Stage, results  # noqa: E402
 from ttr.game import coach as game_coach  # noqa: E402
 from ttr.game.coach import PlayedOnline  # noqa: E402
 from ttr.store.autosave import Folders  # noqa: E402
+from ttr.ui.announce import announcer_of  # noqa: E402
 from ttr.ui.app import App  # noqa: E402
 from ttr.ui.scenes.host import HostSetupScene  # noqa: E402
 from ttr.ui.scenes.join import JoinScene, ServerPickScene  # noqa: E402
 from ttr.ui.scenes.lobby import LobbyScene  # noqa: E402
+from ttr.ui.scenes.lobby_words import spelled_code  # noqa: E402
 from ttr.ui.scenes.menu import MenuScene  # noqa: E402
 from ttr.ui.scenes.online import OnlineMenuScene, stop_hosting  # noqa: E402
 from ttr.ui.scenes.online_board import OnlineBoardScene, OnlineScoringScene  # noqa: E402
@@ -469,3 +471,67 @@ def test_a_hint_in_an_online_game_comes_from_the_seat_and_the_server_counts_it(
         assert board.hint.mark in board.shown_view.legal and ":" in board.toast.text
         _until("the count", lambda: table.record is not None
                and table.record.seats[0].hints == 1, [app], 10)
+
+
+def test_the_lobby_by_keyboard_and_by_ear(tmp_path: Path, apps: list[App]) -> None:
+    """Without mouse or sight: the host hears the invite code, who joins and who is
+    ready; Tab reaches a seat (Right changes its AI level) and the chat line; W reads
+    the table again; the guest hears the host's chat."""
+    with ServerThread() as st:
+        port = st.server.port  # type: ignore[union-attr]
+        host, guest = _app(tmp_path, "host"), _app(tmp_path, "guest")
+        apps += [host, guest]
+        heard_host, heard_guest = (announcer_of(a.ctx.extras) for a in (host, guest))
+        heard_host.keep_stream = heard_guest.keep_stream = True
+
+        def said(a: Any) -> list[str]:
+            return [x.text for x in a.stream]
+
+        host.stack.push(HostSetupScene(host.ctx, server=f"127.0.0.1:{port}"))
+        host.stack.apply_pending()
+        frames(host, 1)
+        key(pygame.K_RETURN)  # Open table
+        frames(host, 2)
+        lobby = host.stack.top
+        assert isinstance(lobby, LobbyScene)
+        _until("the table", lambda: any(t.startswith("Your table") for t in said(heard_host)),
+               [host])
+        [table] = st.server.tables.values()  # type: ignore[union-attr]
+        summary = next(t for t in said(heard_host) if t.startswith("Your table"))
+        assert f"Invite code {spelled_code(table.code)} at 127.0.0.1:{port}" in summary
+        guest.stack.push(LobbyScene.joining(guest.ctx, f"127.0.0.1:{port}", table.code, "Gus"))
+        guest.stack.apply_pending()
+        _until("Gus joined", lambda: "Gus joined, seat 2" in said(heard_host), apps)
+        _until("the guest's table", lambda: any(t.startswith("Table: usa")
+                                                for t in said(heard_guest)), apps)
+        key(pygame.K_RETURN)  # the guest: Ready (where the focus starts)
+        frames(guest, 1)
+        _until("ready", lambda: "Everyone is ready: Enter starts the game"
+               in said(heard_host), apps)
+        assert "Gus is ready" in said(heard_host)
+        before = table.seats[2].level
+        frames(host, 1)
+        for _ in range(3):  # Start -> seat 1 -> seat 2 -> seat 3 (the AI)
+            key(pygame.K_TAB)
+        n = len(said(heard_host))
+        frames(host, 1)
+        assert lobby.focused() == ("seat", 2)
+        assert any(t.startswith("Seat 3, Boris, AI") for t in said(heard_host)[n:])
+        key(pygame.K_RIGHT)
+        frames(host, 1)
+        _until("the new level", lambda: table.seats[2].level != before, apps)
+        n = len(said(heard_host))
+        key(pygame.K_TAB)  # the chat line
+        frames(host, 1)
+        assert lobby.chat.focused
+        assert any(t.startswith("Chat line") for t in said(heard_host)[n:])
+        _type("gl hf")
+        key(pygame.K_RETURN)
+        frames(host, 1)
+        _until("the chat", lambda: "Host says: gl hf" in said(heard_guest), apps)
+        key(pygame.K_TAB)  # off the chat: W reads the table again
+        key(pygame.K_w)
+        n = len(said(heard_host))
+        frames(host, 1)
+        again = [t for t in said(heard_host)[n:] if t.startswith("Your table")]
+        assert again and "Seat 2, Gus, online, ready" in again[0]

@@ -96,6 +96,9 @@ class RemoteSession(ScreenOwner):
         self.status_detail = ""
         self.closed: LinkClosed | None = None
         self.chat: deque[ChatLine] = deque(maxlen=100)
+        self.chat_total = 0
+        """Chat lines received live so far (`chat` keeps the last 100, after the recent
+        lines a (re)connection brings, which are not counted: they are not news)."""
         self.notices: deque[str] = deque(maxlen=10)
         """Messages for a toast (refused moves, server errors), oldest first."""
         self.after_action: list[Callable[[Any, tuple[Event, ...]], None]] = []
@@ -158,6 +161,7 @@ class RemoteSession(ScreenOwner):
             if isinstance(text, str) and isinstance(name, str):
                 seat = msg.get("seat") if isinstance(msg.get("seat"), int) else None
                 self.chat.append(ChatLine(name[:40], text[:MAX_CHAT], seat, time.time()))
+                self.chat_total += 1
         elif t == "error":
             self._error(msg)
 
@@ -266,6 +270,11 @@ class RemoteSession(ScreenOwner):
             by_seat.setdefault(d.view.viewer, []).append(d)
         return PlayedOnline(tuple(s.name for s in self.seats), by_seat, self._result,
                             self.info.table)
+
+    def chat_after(self, seen: int) -> list[ChatLine]:
+        """The live chat lines after the first `seen` of `chat_total` (those still kept)."""
+        n = min(self.chat_total - seen, len(self.chat))
+        return list(self.chat)[-n:] if n > 0 else []
 
     @property
     def hints_allowed(self) -> bool:

@@ -9,6 +9,8 @@ MENU_KEYS: tuple[tuple[str, str], ...] = (
     ("Enter or Space", "activate (in the setup screen Enter on a value starts the game)"),
     ("Esc", "go back"),
     ("F11", "fullscreen"),
+    ("W", "in an online table's lobby: the table read out again (invite code, seats, "
+          "who is ready); every change there is announced"),
 )
 
 BOARD_KEYS: tuple[tuple[str, str], ...] = (

@@ -4,6 +4,12 @@ It connects first (starting this computer's server when hosting), then shows the
 as the server describes it; everyone's changes arrive from the server. When the game
 starts, the board replaces it. A refused join (wrong code, full table) or a host that
 cannot be reached is said here in words, with the way back.
+
+Without a mouse and without sight: the whole table is announced when it arrives (and
+again on W), then every change (`lobby_words`), chat lines and messages; Tab or
+Up/Down move between the seats, the chat line, Leave and Start (or Ready), Left/Right
+change the focused seat (the host: open or an AI level; your own: its colour), Enter
+activates, Esc leaves.
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ import pygame
 from ttr.engine import TtrError
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
-from ttr.net.messages import server_url
+from ttr.net.messages import TableInfo, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
 from ttr.ui import theme
+from ttr.ui.focus import focus_ring, say_focus
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.common import backdrop, focus_step
+from ttr.ui.scenes.lobby_words import seat_words, table_changes, table_summary
 from ttr.ui.scenes.online import creds_path, forget_creds
 from ttr.ui.scenes.textfield import TextField
 from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
@@ -55,6 +63,13 @@ class LobbyScene(Scene):
         self.toast = Toast()
         self.seat_rows: list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]] = []
         """(seat, row, colour box, kind box) as drawn."""
+        self.focus: int | None = None
+        """Keyboard focus (an index of `controls()`); None: Start/Ready, where it begins."""
+        self.heard: TableInfo | None = None
+        """The table as last announced (changes are announced against it)."""
+        self.chat_heard = 0
+        """Live chat lines announced (`RemoteSession.chat_total`)."""
+        self.toast.on_show = lambda text: self.say(text, "alert")
         self.on_resize(ctx.size)
 
     # ------------------------------------------------------------ building
@@ -201,6 +216,7 @@ class LobbyScene(Scene):
             self.error = self._why(s)
             self.session = None
             return
+        self._announce(s)
         if s.info is not None and before[1] is None:
             self._welcomed(s)  # now with the map and the names
         if s.started and s.info is not None:
@@ -208,6 +224,35 @@ class LobbyScene(Scene):
             self._to_board(s)
         if s.info is not None:
             self.label = f"{s.info.map_id}/{s.info.variant}"
+
+    def say(self, text: str, kind: str = "event") -> None:
+        """Announce (captions, and speech when it is on)."""
+        from ttr.ui.announce import announcer_of
+
+        a = announcer_of(self.ctx.extras)
+        a.say(text, a.owner, kind)
+
+    def summary(self) -> str:
+        """The whole table in words (W says it again)."""
+        s = self.session
+        if s is None or s.info is None:
+            return self.error or f"{self.title}: connecting\u2026"
+        return table_summary(s.info, s.local, s.host, self.address)
+
+    def _announce(self, s: RemoteSession) -> None:
+        """Say the table when it arrives, then what changed, and new chat lines."""
+        info = s.info
+        if info is None or s.started:
+            return
+        if self.heard is None:
+            self.say(self.summary(), "alert")
+        elif info is not self.heard:
+            for change in table_changes(self.heard, info, s.local, s.host):
+                self.say(change)
+        self.heard = info
+        for line in s.chat_after(self.chat_heard):
+            self.say(f"{line.name} says: {line.text}")
+        self.chat_heard = s.chat_total
 
     @staticmethod
     def _why(s: RemoteSession) -> str:
@@ -261,32 +306,85 @@ class LobbyScene(Scene):
         self.ctx.stack.pop(self)
 
     def _click_seat(self, pos: tuple[int, int]) -> bool:
-        s = self.session
-        if s is None or s.info is None:
-            return False
-        from ttr.net.table import SEAT_COLORS
-        from ttr.ui.scenes.setup import ai_levels
-
         for seat, _, color_box, kind_box in self.seat_rows:
-            info = s.info.seats[seat]
-            if color_box.collidepoint(pos) and seat in s.local:
-                used = {x.color for x in s.info.seats}
-                free = [c for c in SEAT_COLORS if c not in used] or list(SEAT_COLORS)
-                s.send({"t": "profile", "seat": seat, "color": free[0]})
+            if color_box.collidepoint(pos) and self._recolour(seat):
                 return True
-            if kind_box.collidepoint(pos) and s.host and not (info.kind == "human"
-                                                               and info.taken):
-                levels = ai_levels()
-                cycle = ["open", *levels]
-                now = info.level if info.kind == "ai" else "open"
-                nxt = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else "open"
-                msg: dict[str, Any] = {"t": "assign", "seat": seat,
-                                       "kind": "open" if nxt == "open" else "ai"}
-                if nxt != "open":
-                    msg["level"] = nxt
-                s.send(msg)
+            if kind_box.collidepoint(pos) and self._reassign(seat, 1):
                 return True
         return False
+
+    def _recolour(self, seat: int) -> bool:
+        """Give this computer's `seat` the next free colour; False if it is not ours."""
+        from ttr.net.table import SEAT_COLORS
+
+        s = self.session
+        if s is None or s.info is None or seat not in s.local:
+            return False
+        used = {x.color for x in s.info.seats}
+        free = [c for c in SEAT_COLORS if c not in used] or list(SEAT_COLORS)
+        s.send({"t": "profile", "seat": seat, "color": free[0]})
+        return True
+
+    def _reassign(self, seat: int, step: int) -> bool:
+        """The host moves an open or AI `seat` to the next (`step` 1) or previous (-1) of
+        open, then each AI level; False if that is not the host's to change."""
+        from ttr.ui.scenes.setup import ai_levels
+
+        s = self.session
+        if s is None or s.info is None or not s.host:
+            return False
+        info = s.info.seats[seat]
+        if info.kind == "human" and info.taken:
+            return False
+        cycle = ["open", *ai_levels()]
+        now = info.level if info.kind == "ai" else "open"
+        nxt = cycle[(cycle.index(now) + step) % len(cycle)] if now in cycle else "open"
+        msg: dict[str, Any] = {"t": "assign", "seat": seat,
+                               "kind": "open" if nxt == "open" else "ai"}
+        if nxt != "open":
+            msg["level"] = nxt
+        s.send(msg)
+        return True
+
+    # ------------------------------------------------------------ keyboard focus
+
+    def controls(self) -> list[tuple[str, int]]:
+        """Every control in Tab order: (kind, seat or -1)."""
+        s = self.session
+        seats = [("seat", x.seat) for x in s.info.seats] if s and s.info else []
+        return [*seats, ("chat", -1), ("leave", -1), ("action", -1)]
+
+    def focused(self) -> tuple[str, int]:
+        """The control with the keyboard focus (Start or Ready until moved)."""
+        ctl = self.controls()
+        if self.focus is None or self.focus >= len(ctl):
+            self.focus = len(ctl) - 1
+        return ctl[self.focus]
+
+    def _move_focus(self, index: int) -> None:
+        self.focus = index
+        kind, _ = self.focused()
+        self.chat.focused = kind == "chat"
+        self.say_focus()
+
+    def say_focus(self) -> None:
+        """Announce the focused control and what it does."""
+        kind, seat = self.focused()
+        s = self.session
+        if kind == "seat" and s is not None and s.info is not None:
+            label = seat_words(s.info.seats[seat], s.local)
+            info = s.info.seats[seat]
+            if seat in s.local:
+                label += "; Left or Right changes its colour"
+            elif s.host and not (info.kind == "human" and info.taken):
+                label += "; Left or Right: open, or an AI level"
+        elif kind == "chat":
+            label = "Chat line: type, Enter sends, Tab leaves it"
+        elif kind == "leave":
+            label = "Leave"
+        else:
+            label = self.action.label
+        say_focus(self.ctx, label, self.focus or 0, len(self.controls()))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
@@ -295,16 +393,7 @@ class LobbyScene(Scene):
                     self.leave.clicked(e):
                 self._leave()
             return True
-        if self.chat.focused and e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN,
-                                                                         pygame.K_KP_ENTER):
-            self.session.send_chat(self.chat.text)
-            self.chat.text = ""
-            return True
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self._leave()
-            return True
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._press()
+        if e.type == pygame.KEYDOWN and self._key(e):
             return True
         if self.leave.clicked(e):
             self._leave()
@@ -314,7 +403,46 @@ class LobbyScene(Scene):
             return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self._click_seat(e.pos):
             return True
-        return self.chat.handle(e)
+        used = self.chat.handle(e)
+        if e.type == pygame.MOUSEBUTTONDOWN:  # a click moves the focus to or off the chat
+            chat = self.controls().index(("chat", -1))
+            if self.chat.focused:
+                self.focus = chat
+            elif self.focus == chat:
+                self.focus = None
+        return used
+
+    def _key(self, e: pygame.event.Event) -> bool:
+        """Keys: see the module docstring. True if the key was used."""
+        assert self.session is not None
+        k = e.key
+        kind, seat = self.focused()
+        if k == pygame.K_ESCAPE:
+            self._leave()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) or (k == pygame.K_SPACE
+                                                          and kind != "chat"):
+            if kind == "chat":
+                if self.chat.text.strip():
+                    self.session.send_chat(self.chat.text)
+                self.chat.text = ""
+            elif kind == "leave":
+                self._leave()
+            else:
+                self._press()
+        elif k in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            self._move_focus(focus_step(self.focus or 0, len(self.controls()), k,
+                                        getattr(e, "mod", 0)))
+        elif kind == "chat":
+            return False  # typing
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and kind == "seat":
+            step = 1 if k == pygame.K_RIGHT else -1
+            if not (self._recolour(seat) or self._reassign(seat, step)):
+                self.say("That seat is not yours to change", "reply")
+        elif k == pygame.K_w:
+            self.say(self.summary(), "reply")
+        else:
+            return False
+        return True
 
     # ------------------------------------------------------------ drawing
 
@@ -389,8 +517,13 @@ class LobbyScene(Scene):
             self.action.label = "Not ready" if mine and all(x.ready for x in mine) else "Ready"
             self.action.enabled = bool(mine)
         self.leave.label = "Leave"
+        kind, seat = self.focused()
+        self.leave.focused, self.action.focused = kind == "leave", kind == "action"
         self.leave.draw(surface, a)
         self.action.draw(surface, a)
+        row = next((r for x, r, _, _ in self.seat_rows if kind == "seat" and x == seat), None)
+        if row is not None:
+            focus_ring(surface, row)
         if s.status != "online":
             blit_text(surface, a, "Connection lost, trying again\u2026", size, theme.BAD,
                       (w // 2, self.leave.rect.centery), "center", bold=True)

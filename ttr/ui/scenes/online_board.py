@@ -33,7 +33,7 @@ class OnlineBoardScene(BoardScene):
         self.remote = session
         self.typing: str | None = None
         """The chat line being typed, or None."""
-        self.chat_seen = len(session.chat)
+        self.chat_seen = session.chat_total
         self.lost_shown = False
         self._last_news: object = None
         self.add_note("Online game: press Enter to chat")
@@ -57,10 +57,10 @@ class OnlineBoardScene(BoardScene):
 
     def _news(self) -> None:
         s = self.remote
-        chat = list(s.chat)
-        for line in chat[self.chat_seen:] if len(chat) >= self.chat_seen else chat:
+        for line in s.chat_after(self.chat_seen):
             self.add_note(f"{line.name}: {line.text}")
-        self.chat_seen = len(chat)
+            self.keys.say(f"{line.name} says: {line.text}")
+        self.chat_seen = s.chat_total
         while s.notices:
             self.toast.show(s.notices.popleft(), 4.0)
             self.dirty = True
