@@ -323,6 +323,9 @@ def test_a_wrong_code_or_address_is_said_in_words(tmp_path: Path, apps: list[App
         lobby = _join_lobby(app, st.server.port, "WRNGCDZZ", "Eve")  # type: ignore[union-attr]
         _until("the refusal", lambda: lobby.error is not None, apps)
         assert "invite code" in (lobby.error or "")
+        frames(app, 1)
+        heard = announcer_of(app.ctx.extras).history[-1].text
+        assert heard.startswith(lobby.error or "?") and heard.endswith("Esc goes back.")
         key(pygame.K_ESCAPE)
         frames(app, 2)
         assert isinstance(app.stack.top, JoinScene)

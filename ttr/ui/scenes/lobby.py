@@ -69,6 +69,7 @@ class LobbyScene(Scene):
         """The table as last announced (changes are announced against it)."""
         self.chat_heard = 0
         """Live chat lines announced (`RemoteSession.chat_total`)."""
+        self.error_said: str | None = None
         self.toast.on_show = lambda text: self.say(text, "alert")
         self.on_resize(ctx.size)
 
@@ -191,6 +192,9 @@ class LobbyScene(Scene):
         if self.toast.active:
             self.toast.update(dt)
             self.dirty = True
+        if self.error is not None and self.error != self.error_said:
+            self.error_said = self.error
+            self.say(f"{self.error}. Enter or Esc goes back.", "alert")
         if self.pending is not None:
             if self.hosted is None:
                 self._connect()
@@ -427,6 +431,8 @@ class LobbyScene(Scene):
                 self.chat.text = ""
             elif kind == "leave":
                 self._leave()
+            elif kind == "seat":
+                self.say_focus()  # nothing to activate: the seat is read again
             else:
                 self._press()
         elif k in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
