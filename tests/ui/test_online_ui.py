@@ -538,3 +538,35 @@ def test_the_lobby_by_keyboard_and_by_ear(tmp_path: Path, apps: list[App]) -> No
         frames(host, 1)
         again = [t for t in said(heard_host)[n:] if t.startswith("Your table")]
         assert again and "Seat 2, Gus, online, ready" in again[0]
+
+
+def test_the_join_screen_is_announced(tmp_path: Path, apps: list[App],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screen and its field on arrival, Tab's field, a message, and the games found
+    on the network (Up/Down puts one in the address)."""
+    from ttr.net.discovery import Found
+
+    app = _app(tmp_path, "ann")
+    apps.append(app)
+    heard = announcer_of(app.ctx.extras)
+    heard.keep_stream = True
+    join = JoinScene(app.ctx)
+    app.stack.push(join)
+    app.stack.apply_pending()
+    frames(app, 1)
+    assert heard.stream[-1].text.startswith("Join a game. Address of the host: empty.")
+    key(pygame.K_TAB)
+    frames(app, 1)
+    assert heard.stream[-1].text == "Invite code: empty"
+    key(pygame.K_RETURN)  # nothing typed: the message is said too
+    frames(app, 1)
+    assert heard.stream[-1].text == "Type the host's address"
+    game = Found("ttr-ann", "10.0.0.7:8765", "Ann's computer", "usa/base 1/2")
+    monkeypatch.setattr(join.browser, "found", lambda: [game])
+    frames(app, 1)
+    assert "1 game on this network" in heard.stream[-1].text
+    key(pygame.K_DOWN)
+    frames(app, 1)
+    assert join.address.text == "10.0.0.7:8765" and join.code.focused
+    assert heard.stream[-1].text == ("Address 10.0.0.7:8765: Ann's computer, usa/base 1/2. "
+                                     "Invite code: empty")

@@ -1,6 +1,8 @@
 """The screens that ask for an address: Join a game (the host's address and invite
 code, your name) and Host on a server (the server's address). Games on the local
-network are listed (found by service discovery) and fill in the address."""
+network are listed (found by service discovery) and fill in the address: a click, or
+Up/Down. Everything is announced: the screen and its field, Tab's field, the games found,
+the messages."""
 
 from __future__ import annotations
 
@@ -40,15 +42,31 @@ class AddressScene(Scene):
         self.browser = Browser(ctx.extras.get("lan_interfaces"))  # type: ignore[arg-type]
         self.found: list[Found] = []
         self.found_rects: list[pygame.Rect] = []
+        self.picked = -1
+        """The found game Up/Down last put in the address field."""
+        self.toast.on_show = lambda text: self.say(text, "alert")
         self.on_resize(ctx.size)
 
     def submit(self) -> None:
         """Enter or the primary button: go on with what the fields say."""
         raise NotImplementedError
 
+    def say(self, text: str, kind: str = "reply") -> None:
+        """Announce (captions, and speech when it is on)."""
+        from ttr.ui.announce import announcer_of
+
+        a = announcer_of(self.ctx.extras)
+        a.say(text, a.owner, kind)
+
+    def field_words(self) -> str:
+        """The focused field as said: `Invite code: empty` or `Your name: Ann`."""
+        f = next((f for f in self.fields if f.focused), self.fields[0])
+        return f"{f.label}: {f.text or 'empty'}"
+
     def on_enter(self) -> None:
         pygame.key.start_text_input()
         self.browser.start()
+        self.say(f"{self.title}. {self.field_words()}. {self.keys_line}.", "alert")
 
     def on_exit(self) -> None:
         pygame.key.stop_text_input()
@@ -85,7 +103,12 @@ class AddressScene(Scene):
     def update(self, dt: float) -> None:
         found = self.browser.found()
         if found != self.found:
+            if len(found) > len(self.found):
+                self.say(f"{len(found)} game{'s' if len(found) != 1 else ''} on this "
+                         f"network; Up or Down puts one in the address: "
+                         f"{_game_words(found[-1])}", "event")
             self.found = found
+            self.picked = -1
             self.dirty = True
         if self.toast.active:
             self.toast.update(dt)
@@ -102,6 +125,12 @@ class AddressScene(Scene):
                 return True
             if e.key == pygame.K_TAB:
                 focus_next(self.fields)
+                self.say(self.field_words())
+                return True
+            if e.key in (pygame.K_UP, pygame.K_DOWN) and self.found:
+                step = 1 if e.key == pygame.K_DOWN else -1
+                self.picked = (self.picked + step) % len(self.found[:5])
+                self._use(self.found[self.picked])
                 return True
         if self.join.clicked(e):
             self.submit()
@@ -112,15 +141,20 @@ class AddressScene(Scene):
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for game, r in zip(self.found, self.found_rects, strict=False):
                 if r.collidepoint(e.pos):
-                    self.address.text = game.address
-                    after = self.fields[min(1, len(self.fields) - 1)]
-                    for fld in self.fields:
-                        fld.focused = fld is after
+                    self._use(game)
                     return True
         used = False
         for f in self.fields:
             used = f.handle(e) or used
         return used
+
+    def _use(self, game: Found) -> None:
+        """Put a found game's address in the field; the focus goes on to the next one."""
+        self.address.text = game.address
+        after = self.fields[min(1, len(self.fields) - 1)]
+        for fld in self.fields:
+            fld.focused = fld is after
+        self.say(f"Address {game.address}: {_game_words(game)}. {self.field_words()}")
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
@@ -160,11 +194,17 @@ class AddressScene(Scene):
         self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))
 
 
+def _game_words(game: Found) -> str:
+    """A game found on the network, as said: `Ann's computer, usa/base 2/4`."""
+    return f"{game.host}, {game.detail}"
+
+
 class JoinScene(AddressScene):
     """Join a game: the host's address, the invite code and your name."""
 
     title = "Join a game"
-    keys_line = "Tab moves between fields \u00b7 Enter joins \u00b7 Esc goes back"
+    keys_line = ("Tab moves between fields \u00b7 Up/Down picks a game found on this network "
+                 "\u00b7 Enter joins \u00b7 Esc goes back")
 
     def __init__(self, ctx: AppContext, address: str = "", code: str = "",
                  name: str = "") -> None:
