@@ -79,9 +79,13 @@ def margin(state: GameState, first: Action, seed: str) -> float:
     return res.players[0].total - max(p.total for p in res.players[1:])
 
 
-def check(task: Task) -> tuple[int, float, float, float] | None:
-    """One position: None if the search kept its policy's move, else (step, the
-    search's estimated gain, the continuations' mean paired gain, its standard error)."""
+Switch = tuple[int, float, float, float, str]
+"""(step, the search's estimated gain, the continuations' mean paired gain, its standard
+error, `Policy>Chosen` move kinds)"""
+
+
+def check(task: Task) -> Switch | None:
+    """One position: None if the search kept its policy's move, else the `Switch`."""
     agent, iterations, game, every, step, count, seed = task
     state = next(s for k, s in _cached(game, every) if k == step)
     view = observe(state, 0)
@@ -103,7 +107,14 @@ def check(task: Task) -> tuple[int, float, float, float] | None:
              - margin(state, default, f"{seed}:{game}:{step}:{k}") for k in range(count)]
     mean = sum(gains) / count
     sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
-    return step, estimate, mean, sd / math.sqrt(count)
+    return step, estimate, mean, sd / math.sqrt(count), f"{_kind(default)}>{_kind(chosen)}"
+
+
+def _kind(action: Action) -> str:
+    """`Claim`, `Card` (face-up or deck), `Station` or the action's class name."""
+    name = type(action).__name__
+    return {"ClaimRoute": "Claim", "DrawFaceUp": "Card", "DrawDeck": "Card",
+            "BuildStation": "Station"}.get(name, name)
 
 
 _POSITIONS: dict[tuple[int, int], list[tuple[int, GameState]]] = {}
@@ -132,16 +143,20 @@ def main() -> None:
                          for g in games for step, _ in _cached(g, a.every)]
     with Pool(a.jobs) as pool:
         out = [r for r in pool.imap_unordered(check, tasks) if r is not None]
-    for step, est, mean, se in sorted(out):
-        print(f"step {step:4d}: search {est:+6.1f}  continuations {mean:+6.1f} ± {1.96 * se:.1f}")
+    for step, est, mean, se, kinds in sorted(out):
+        print(f"step {step:4d} {kinds:12s}: search {est:+6.1f}  continuations {mean:+6.1f} "
+              f"± {1.96 * se:.1f}")
     n = len(out)
     if not n:
         print(f"no switches in {len(tasks)} positions")
         return
-    means = [m for _, _, m, _ in out]
+    for kinds in sorted({k for *_, k in out}):
+        some = [m for *_, m, _, k in out if k == kinds]
+        print(f"  {kinds:12s} {len(some):3d} switches, continuations {sum(some) / len(some):+.1f}")
+    means = [m for _, _, m, _, _ in out]
     mean = sum(means) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in means) / max(1, n - 1))
-    ests = [e for _, e, _, _ in out if not math.isnan(e)]
+    ests = [e for _, e, _, _, _ in out if not math.isnan(e)]
     searched = f"{sum(ests) / len(ests):+.1f}" if ests else "n/a"
     print(f"{a.agent}#{a.iterations}: {n} switches in {len(tasks)} positions; search's "
           f"estimate {searched}, continuations {mean:+.1f} ± {1.96 * sd / math.sqrt(n):.1f} "
