@@ -162,6 +162,35 @@ def test_a_route_chosen_away_from_the_pointer_has_its_tooltip_by_the_route(app: 
     assert board_draw._tip_anchor(board, rid) == mid
 
 
+def test_a_hinted_routes_tooltip_keeps_clear_of_the_hint_tag(app: App) -> None:
+    board = _my_turn(app)
+    claims = [a for a in board.shown_view.legal if isinstance(a, ClaimRoute)]
+    corner = board.layout.map.bottomright
+    board.mouse = (corner[0] - 2, corner[1] - 2)
+    surf = pygame.Surface(app.ctx.size)
+    checked = 0
+    for claim in claims[:12]:
+        board.hint.mark, board.hint.marked_at = claim, -100.0
+        board.hover_route = None
+        board.draw(surf)
+        tag, before = board.hint.tag, surf.copy()
+        if tag is None:
+            continue
+        board.hover_route = claim.route
+        board.draw(surf)
+        diff = surf.copy()
+        diff.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+        back = before.copy()
+        back.blit(surf, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+        diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        changed = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1, 255))
+        changed.invert()
+        panel = max(changed.get_bounding_rects(), key=lambda r: r.w * r.h)  # the tooltip
+        assert not panel.colliderect(tag), (claim.route, panel, tag)
+        checked += 1
+    assert checked >= 5
+
+
 def test_settings_hide_the_hint_and_g_says_why(app: App) -> None:
     app.ctx.settings.hints = False
     board = _my_turn(app)

@@ -454,8 +454,13 @@ def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     w = max(i.get_width() for i in imgs) + f
     h = sum(i.get_height() for i in imgs) + f // 2 + 4
     mx, my = _tip_anchor(board, rid)
+    screen = pygame.Rect(0, 0, *surface.get_size())
+    avoid = board.hint.tag
     r = pygame.Rect(mx + 16, my + 16, w, h)
-    r.clamp_ip(pygame.Rect(0, 0, *surface.get_size()))
+    for dx, dy in ((16, 16), (-16 - w, 16), (16, -16 - h), (-16 - w, -16 - h)):
+        r = pygame.Rect(mx + dx, my + dy, w, h).clamp(screen)
+        if avoid is None or not r.colliderect(avoid):
+            break  # beside the anchor, clear of the hint's tag
     if r.collidepoint(mx, my):
         r.bottom = my - 8
     panel(surface, r, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)

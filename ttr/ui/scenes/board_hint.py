@@ -52,6 +52,8 @@ class BoardHint:
         """(seat, job) of a hint being worked out."""
         self.mark: Action | None = None
         """The shown hint's move, marked on the table until a move is made."""
+        self.tag: pygame.Rect | None = None
+        """Where the mark's HINT tag was drawn on the map this frame (a tooltip avoids it)."""
         self.marked_at = 0.0
 
     # ------------------------------------------------------------ rules of use
@@ -151,6 +153,7 @@ class BoardHint:
     def draw(self, surface: pygame.Surface) -> None:
         """The button (when offered) and the shown hint's marks."""
         b = self.board
+        self.tag = None
         if self.offered():
             self.button.selected = self.job is not None  # lit while thinking
             self.button.draw(surface, b.ctx.assets, b.layout.font)
@@ -184,8 +187,8 @@ class BoardHint:
         clip = surface.get_clip()
         surface.set_clip(lay.map.clip(clip))
         try:
-            outline_move(surface, r, action, col, width,
-                         ("HINT", b.ctx.assets, max(10, int(lay.font * 0.75))))
+            self.tag = outline_move(surface, r, action, col, width,
+                                    ("HINT", b.ctx.assets, max(10, int(lay.font * 0.75))))
         finally:
             surface.set_clip(clip)
 

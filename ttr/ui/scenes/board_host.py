@@ -6,7 +6,7 @@ scene back, so each helper module can be read (and tested) on its own.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -19,6 +19,9 @@ from ttr.ui.maprender import MapRenderer
 from ttr.ui.scene import AppContext
 from ttr.ui.viewport import BoardLayout
 from ttr.ui.widgets import Button, Toast
+
+if TYPE_CHECKING:
+    from ttr.ui.scenes.board_hint import BoardHint
 
 
 class BoardHost(Protocol):
@@ -40,6 +43,8 @@ class BoardHost(Protocol):
     overrides: dict[str, dict[Any, Any]]
     counters: dict[int, Sprite]
     toast: Toast
+    hint: BoardHint
+    """The coach's Hint button, its job and its marks on the table."""
     intro: str
     notes: list[tuple[int, str]]
     """Public lines for the log (online chat): (events before it, text)."""
