@@ -129,6 +129,18 @@ def test_a_route_hint_is_outlined_on_the_map(app: App) -> None:
     assert pygame.image.tobytes(surf, "RGB") != before
 
 
+def _changed(before: pygame.Surface, after: pygame.Surface) -> list[pygame.Rect]:
+    """The bounding boxes of the pixels that differ between two frames."""
+    diff = after.copy()
+    diff.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back = before.copy()
+    back.blit(after, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    changed = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1, 255))
+    changed.invert()
+    return changed.get_bounding_rects()
+
+
 def test_a_route_chosen_away_from_the_pointer_has_its_tooltip_by_the_route(app: App) -> None:
     """A hint (or a dialog) shows a route's tooltip by the route, not by a pointer that
     is elsewhere; a route under the pointer keeps its tooltip by the pointer."""
@@ -145,14 +157,7 @@ def test_a_route_chosen_away_from_the_pointer_has_its_tooltip_by_the_route(app: 
     before = surf.copy()
     board.hover_route = rid
     board.draw(surf)
-    diff = surf.copy()
-    diff.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    back = before.copy()
-    back.blit(surf, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    changed = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1, 255))
-    changed.invert()
-    box = changed.get_bounding_rects()
+    box = _changed(before, surf)
     assert box and any(r.collidepoint(mid[0] + 20, mid[1] + 20) for r in box)  # the tip
     mx, my = board.mouse
     assert all(surf.get_at((x, y)) == before.get_at((x, y))
@@ -178,14 +183,7 @@ def test_a_hinted_routes_tooltip_keeps_clear_of_the_hint_tag(app: App) -> None:
             continue
         board.hover_route = claim.route
         board.draw(surf)
-        diff = surf.copy()
-        diff.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-        back = before.copy()
-        back.blit(surf, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-        diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        changed = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1, 255))
-        changed.invert()
-        panel = max(changed.get_bounding_rects(), key=lambda r: r.w * r.h)  # the tooltip
+        panel = max(_changed(before, surf), key=lambda r: r.w * r.h)  # the tooltip
         assert not panel.colliderect(tag), (claim.route, panel, tag)
         checked += 1
     assert checked >= 5
