@@ -55,3 +55,6 @@ def test_each_change_is_one_sentence() -> None:
     easy = _table(HOST, OPEN, replace(AI, level="easy"))
     assert table_changes(start, easy, (0,), True) == ["Seat 3, Boris, AI Easy"]
     assert table_changes(start, start, (0,), True) == []
+    standin = _table(HOST, replace(GUS, ready=True, connected=False, standin="easy"), AI)
+    assert table_changes(away, standin, (0,), False) == ["An AI plays for Gus now"]
+    assert table_changes(standin, ready, (0,), False) == ["Gus plays again"]

@@ -33,7 +33,11 @@ from ttr.ui.scenes.lobby import LobbyScene  # noqa: E402
 from ttr.ui.scenes.lobby_words import spelled_code  # noqa: E402
 from ttr.ui.scenes.menu import MenuScene  # noqa: E402
 from ttr.ui.scenes.online import OnlineMenuScene, stop_hosting  # noqa: E402
-from ttr.ui.scenes.online_board import OnlineBoardScene, OnlineScoringScene  # noqa: E402
+from ttr.ui.scenes.online_board import (  # noqa: E402
+    ConnectionLostScene,
+    OnlineBoardScene,
+    OnlineScoringScene,
+)
 from ttr.ui.scenes.review import ReviewScene  # noqa: E402
 from ttr.ui.scenes.tickets import TicketsScene  # noqa: E402
 
@@ -570,3 +574,31 @@ def test_the_join_screen_is_announced(tmp_path: Path, apps: list[App],
     assert join.address.text == "10.0.0.7:8765" and join.code.focused
     assert heard.stream[-1].text == ("Address 10.0.0.7:8765: Ann's computer, usa/base 1/2. "
                                      "Invite code: empty")
+
+
+def test_the_online_board_says_who_is_away_and_a_lost_connection(
+        tmp_path: Path, apps: list[App]) -> None:
+    """Bo's window goes: Ann hears that Bo is away. A connection that ended for good is
+    announced with the way on."""
+    with ServerThread() as st:
+        table, _, _ = st.add_table("usa", "base", [{"kind": "open"}, {"kind": "open"}])
+        ann, bo = _app(tmp_path, "ann"), _app(tmp_path, "bo")
+        apps += [ann, bo]
+        port = st.server.port  # type: ignore[union-attr]
+        _join(ann, port, table.code, "Ann")
+        _join(bo, port, table.code, "Bo")
+        _until("the boards", lambda: all(_board_of(a) is not None for a in apps), apps)
+        heard = announcer_of(ann.ctx.extras)
+        heard.keep_stream = True
+        frames(ann, 2)
+        gone = _board_of(bo)
+        assert gone is not None
+        gone.remote.close()
+        _until("Bo away", lambda: "Bo is away" in [a.text for a in heard.stream], [ann], 20)
+    board = _board_of(ann)
+    assert board is not None
+    lost = ConnectionLostScene(ann.ctx, board.remote)
+    ann.stack.push(lost)
+    ann.stack.apply_pending()
+    assert heard.stream[-1].text.startswith("Connection lost: ")
+    assert heard.stream[-1].text.endswith("Enter rejoins, Esc goes to the menu.")

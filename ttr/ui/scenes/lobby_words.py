@@ -1,6 +1,7 @@
-"""The lobby in words, for the announcements (captions and speech): the whole table on
-arrival (and on W), then each change as it happens. Everything here is public at the
-table: names, seats, who is ready; nobody's cards exist yet."""
+"""An online table in words, for the announcements (captions and speech): in the lobby
+the whole table on arrival (and on W), then each change as it happens; during the game
+who is away, back, or played for by an AI. Everything here is public at the table:
+names, seats, who is ready or connected."""
 
 from __future__ import annotations
 
@@ -79,7 +80,10 @@ def table_changes(old: TableInfo, new: TableInfo, local: Sequence[int], host: bo
         if o.name != s.name:
             out.append(f"{o.name} is now called {s.name}")
         if s.kind == "human" and s.taken:
-            if o.connected != s.connected:
+            if o.standin != s.standin:
+                out.append(f"An AI plays for {s.name} now" if s.standin
+                           else f"{s.name} plays again")
+            elif o.connected != s.connected:
                 out.append(f"{s.name} is {'back' if s.connected else 'away'}")
             elif o.ready != s.ready:
                 out.append(f"{s.name} is {'ready' if s.ready else 'not ready'}")

@@ -11,11 +11,13 @@ import time
 import pygame
 
 from ttr.maps.mapfile import MapDefinition
+from ttr.net.messages import TableInfo
 from ttr.net.protocol import MAX_CHAT
 from ttr.net.remote import RemoteSession
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.lobby_words import table_changes
 from ttr.ui.scenes.online import OnlinePauseScene, forget_creds
 from ttr.ui.scenes.scoring import ScoringScene
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
@@ -35,7 +37,8 @@ class OnlineBoardScene(BoardScene):
         """The chat line being typed, or None."""
         self.chat_seen = session.chat_total
         self.lost_shown = False
-        self._last_news: object = None
+        self._last_news: tuple[str, TableInfo | None] | None = None
+        """(connection status, table) last shown and announced."""
         self.add_note("Online game: press Enter to chat")
 
     # ------------------------------------------------------------ news
@@ -66,8 +69,24 @@ class OnlineBoardScene(BoardScene):
             self.dirty = True
         key = (s.status, s.info)
         if key != self._last_news:
+            self._say_news(*key)
             self._last_news = key
             self.dirty = True
+
+    def _say_news(self, status: str, info: TableInfo | None) -> None:
+        """Announce the connection going and coming back, and the other players'
+        presence (away, back, an AI playing for them)."""
+        if self._last_news is None:
+            return  # the first news: the board's own announcements say the game
+        old_status, old_info = self._last_news
+        if status != old_status:
+            if status == "online":
+                self.keys.say("Connected again", "alert")
+            elif old_status == "online":
+                self.keys.say("Connection lost: reconnecting", "alert")
+        if status == "online" and info is not None and old_info is not None:
+            for line in table_changes(old_info, info, self.remote.local, False):
+                self.keys.say(line)
 
     # ------------------------------------------------------------ input
 
@@ -177,6 +196,13 @@ class ConnectionLostScene(Scene):
         self.rejoin = Button("Rejoin", primary=True)
         self.menu = Button("Menu")
         self.on_resize(ctx.size)
+
+    def on_enter(self) -> None:
+        from ttr.ui.announce import announcer_of
+
+        a = announcer_of(self.ctx.extras)
+        a.say(f"Connection lost: {self.reason}. Enter rejoins, Esc goes to the menu.",
+              a.owner, "alert")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
