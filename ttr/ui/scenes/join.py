@@ -16,6 +16,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.scenes.textfield import TextField, focus_next
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel
 
 logger = logging.getLogger(__name__)
@@ -74,7 +75,7 @@ class AddressScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(w - 60, 900)
+        cw = min(w - 60, max(900, ui_font(size, self.ctx.settings) * 52))  # grows with text
         x0 = (w - cw) // 2
         fh = max(40, h // 16)
         top = max(90, h // 6) + fh  # below the title band, room for a label

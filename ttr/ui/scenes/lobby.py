@@ -33,6 +33,7 @@ from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.scenes.lobby_words import seat_words, table_changes, table_summary
 from ttr.ui.scenes.online import creds_path, forget_creds
 from ttr.ui.scenes.textfield import TextField
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
 
 logger = logging.getLogger(__name__)
@@ -454,7 +455,7 @@ class LobbyScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(w - 60, 1100)
+        cw = min(w - 60, max(1100, ui_font(size, self.ctx.settings) * 62))  # grows with text
         self.x0 = (w - cw) // 2
         self.cw = cw
         self.rh = max(40, h // 16)
@@ -578,9 +579,11 @@ class LobbyScene(Scene):
                       (row.right - 10, row.centery), "midright")
             self.seat_rows.append((seat.seat, row, color_box, kind_box))
         if s.host:
-            blit_text(surface, a, "Click an open or AI seat to change it; your colour box to "
-                      "change colour.", max(12, size - 2), theme.TEXT_DIM,
-                      (box.x, box.y + len(s.info.seats) * (rh + gap) + 4), max_width=box.w)
+            wrap_text(surface, a, "Click an open or AI seat to change it, your colour box to "
+                      "change colour (or Tab to a seat, then Left/Right). W reads the table.",
+                      max(12, size - 2), theme.TEXT_DIM,
+                      pygame.Rect(box.x, box.y + len(s.info.seats) * (rh + gap) + 4, box.w,
+                                  rh * 2))
 
     def _draw_chat(self, surface: pygame.Surface, size: int) -> None:
         a = self.ctx.assets
