@@ -183,3 +183,57 @@ def test_the_coach_screens_fit_at_every_size(app: App, monkeypatch: pytest.Monke
     replay.show_decision(CoachNote(0, review.mistakes[0]))
     _push(app, lambda: replay)
     _check(app, "replay at a decision")
+
+
+def test_the_online_screens_fit_at_every_size(app: App) -> None:
+    """The Online menu, Join a game (with a game found on the network), Host a game, and
+    a host's lobby of five seats (open, taken, AI) with chat."""
+    import queue
+    from typing import Any
+
+    from ttr.maps.mapfile import find_map
+    from ttr.net.discovery import Found
+    from ttr.net.link import Credentials
+    from ttr.net.messages import SeatInfo, TableInfo
+    from ttr.net.remote import ChatLine, RemoteSession
+    from ttr.ui.scenes.host import HostSetupScene
+    from ttr.ui.scenes.join import JoinScene
+    from ttr.ui.scenes.lobby import LobbyScene
+    from ttr.ui.scenes.online import OnlineMenuScene
+
+    _push(app, lambda: OnlineMenuScene(app.ctx))
+    _check(app, "online menu")
+    join = JoinScene(app.ctx, "192.168.1.20:8765", "ABCD-EFGH", "Ann")
+    _push(app, lambda: join)
+    join.found = [Found("ttr", "192.168.1.20:8765", "Bo's computer", "europe/base 2/5")]
+    _check(app, "join")
+    _push(app, lambda: HostSetupScene(app.ctx))
+    _check(app, "host setup")
+
+    class Quiet:
+        inbox: queue.Queue[Any] = queue.Queue()
+
+        def creds(self) -> Credentials:
+            return Credentials("ws://127.0.0.1:1/v1")
+
+        def send(self, msg: dict[str, Any]) -> None:
+            pass
+
+        def close(self, leave: bool = False) -> None:
+            pass
+
+    session = RemoteSession(Quiet())  # type: ignore[arg-type]
+    seats = (SeatInfo(0, "Annabelle", "red", "human", None, True, True, True, None),
+             SeatInfo(1, "Player 2", "blue", "human", None, False, False, False, None),
+             SeatInfo(2, "Boris", "green", "ai", "medium", True, True, False, None),
+             SeatInfo(3, "Gus", "yellow", "human", None, True, False, True, None),
+             SeatInfo(4, "Ada", "black", "ai", "expert", True, True, False, None))
+    session.info = TableInfo("t", "ABCDEFGH", "lobby", "europe", "h", "base",
+                             find_map("europe").game_map.rules("base"), 0,
+                             "Seat 2 is open.", seats, None, True)
+    session.local, session.host, session.status = (0,), True, "online"
+    session.chat.append(ChatLine("Gus", "hello everyone, ready when you are", 3, 0.0))
+    lobby = LobbyScene(app.ctx, "Hosting a game")
+    lobby.session, lobby.address, lobby.label = session, "192.168.1.20:8765", "europe/base"
+    _push(app, lambda: lobby)
+    _check(app, "lobby")

@@ -591,7 +591,7 @@ class LobbyScene(Scene):
         assert s is not None
         r = self.chat.rect
         lines = list(s.chat)[-5:]
-        y = r.y - 10 - len(lines) * (size + 6)
+        y = self.chat.label_top() - 6 - len(lines) * (size + 6)  # above the field's label
         for line in lines:
             blit_text(surface, a, f"{line.name}: {line.text}", size, theme.TEXT, (r.x, y),
                       max_width=r.w)

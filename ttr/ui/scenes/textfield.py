@@ -42,11 +42,18 @@ class TextField:
             return True
         return False
 
+    def label_top(self) -> int:
+        """Where the label above the box begins (about: its font's line height)."""
+        return self.rect.y - 4 - int(self._label_size() * 1.4)
+
+    def _label_size(self) -> int:
+        return max(12, max(12, int(self.rect.h * 0.42)) - 2)
+
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
         """The label, the box and the text (with a caret when focused)."""
         r = self.rect
         size = max(12, int(r.h * 0.42))
-        blit_text(surface, assets, self.label, max(12, size - 2), theme.TEXT_DIM,
+        blit_text(surface, assets, self.label, self._label_size(), theme.TEXT_DIM,
                   (r.x + 2, r.y - 4), "bottomleft")
         panel(surface, r, theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.08),
               theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
