@@ -237,3 +237,44 @@ def test_the_online_screens_fit_at_every_size(app: App) -> None:
     lobby.session, lobby.address, lobby.label = session, "192.168.1.20:8765", "europe/base"
     _push(app, lambda: lobby)
     _check(app, "lobby")
+
+
+def test_the_online_board_fits_at_every_size(app: App) -> None:
+    """An online game's board with chat lines over the map, a player away, and the
+    reconnecting band."""
+    import sys
+    from pathlib import Path
+
+    from ttr.ui.scenes.lobby import LobbyScene
+    from ttr.ui.scenes.online_board import OnlineBoardScene
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+    from netkit import ServerThread
+
+    with ServerThread() as st:
+        table, _, _ = st.add_table("usa", "base", [{"kind": "open"},
+                                                   {"kind": "ai", "level": "easy"}])
+        port = st.server.port  # type: ignore[union-attr]
+        _push(app, lambda: LobbyScene.joining(app.ctx, f"127.0.0.1:{port}", table.code,
+                                              "Annabelle"))
+        deadline = time.time() + 30
+        while time.time() < deadline and not any(
+                isinstance(s, OnlineBoardScene) for s in app.stack.scenes):
+            frames(app, 1)
+            time.sleep(0.01)
+        board = next(s for s in app.stack.scenes if isinstance(s, OnlineBoardScene))
+        for _ in range(3):
+            key(pygame.K_RETURN)  # the ticket chooser: keep
+            frames(app, 5)
+        board.remote.send_chat("good luck and have fun, everyone at this table")
+        deadline = time.time() + 10
+        while time.time() < deadline and not board.remote.chat_total:
+            frames(app, 1)
+            time.sleep(0.01)
+        while len(app.stack.scenes) > 1:
+            app.stack.pop()
+            app.stack.apply_pending()
+        _check(app, "online board")
+        board.remote.status = "reconnecting"
+        _check(app, "online board, reconnecting")
+        board.remote.close()
