@@ -37,6 +37,9 @@ def add_parsers(sub: Any) -> None:
                        metavar="MAP:VARIANT:SEATS",
                        help="open a table at start, e.g. usa:base:remote,remote,medium "
                             "(remote = a seat for someone who joins)")
+    serve.add_argument("--no-hints", action="store_true",
+                       help="the coach gives no hints at the --table tables (players who "
+                            "open a table choose for it)")
     serve.add_argument("--exit-when-done", action="store_true",
                        help="exit once the games of the tables (opened or resumed) end")
     serve.add_argument("--seed", type=int, default=None,
@@ -112,7 +115,7 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce,
-                                  args.with_parent))
+                                  args.with_parent, not args.no_hints))
     except ssl.SSLError as e:
         raise ValueError(f"cannot use the TLS certificate or key: {e}") from None
     except OSError as e:
@@ -121,7 +124,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
-                 exit_when_done: bool, announce: bool, with_parent: bool = False) -> int:
+                 exit_when_done: bool, announce: bool, with_parent: bool = False,
+                 hints: bool = True) -> int:
     from ttr.net.protocol import ProtocolError
     from ttr.net.server import Server
 
@@ -136,14 +140,15 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
     for i, (setup, specs) in enumerate(tables):
         seed = None if opts.seed is None else opts.seed + i
         try:
-            table, _, _ = server.add_table(setup.map_id, setup.variant, specs, seed=seed)
+            table, _, _ = server.add_table(setup.map_id, setup.variant, specs, seed=seed,
+                                           hints=hints)
         except ProtocolError as e:
             await server.stop()
             raise ValueError(f"--table {setup.map_id}:{setup.variant}: {e.msg}") from None
         server.files.write_now(table)
         server.watch.add(table.table_id)
         print(f"table {table.table_id} code {table.code} {setup.map_id}/{setup.variant} "
-              f"seats {','.join(setup.seats)}", flush=True)
+              f"seats {','.join(setup.seats)}" + ("" if hints else " hints off"), flush=True)
     announcer = None
     if announce:
         from ttr.net.discovery import Announcer
