@@ -195,7 +195,7 @@ class LobbyScene(Scene):
             self.dirty = True
         if self.error is not None and self.error != self.error_said:
             self.error_said = self.error
-            self.say(f"{self.error}. Enter or Esc goes back.", "alert")
+            self.say(f"{self.error.rstrip('.')}. Enter or Esc goes back.", "alert")
         if self.pending is not None:
             if self.hosted is None:
                 self._connect()
