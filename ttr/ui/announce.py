@@ -112,6 +112,13 @@ def announcer_of(extras: dict[str, object]) -> Announcer:
     return a
 
 
+def say_here(extras: dict[str, object], text: str, kind: str = "reply") -> None:
+    """Announce `text` to whoever owns the screen now: for screens that show nothing
+    seat-private (menus, dialogs of one's own, the lobby)."""
+    a = announcer_of(extras)
+    a.say(text, a.owner, kind)
+
+
 def set_speech(a: Announcer, on: bool) -> str:
     """Turn speech on or off; returns why it could not be turned on ("" when fine)."""
     if not on:

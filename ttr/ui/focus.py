@@ -23,7 +23,6 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, width: int = 3) -> No
 
 def say_focus(ctx: AppContext, label: str, index: int, count: int) -> None:
     """Announce the focused control: `Map: USA, 1 of 14` (a reply: it cuts older speech)."""
-    from ttr.ui.announce import announcer_of
+    from ttr.ui.announce import say_here
 
-    a = announcer_of(ctx.extras)
-    a.say(f"{label}, {index + 1} of {count}", a.owner, "reply")
+    say_here(ctx.extras, f"{label}, {index + 1} of {count}")

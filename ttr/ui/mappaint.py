@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ttr.engine import CardColor, Route
+from ttr.engine import Route
 from ttr.ui import geometry as geo
 from ttr.ui import labels as lab
 from ttr.ui import theme
@@ -185,8 +185,3 @@ def loco_mark(surf: pygame.Surface, c: tuple[float, float], r: float) -> None:
         pygame.draw.polygon(surf, col, pts)
     pygame.draw.aacircle(surf, (250, 250, 250), c, r * 0.55)
     pygame.draw.aacircle(surf, (30, 30, 30), c, r * 0.25)
-
-
-def color_name(color: CardColor | None) -> str:
-    """Display name of a route or card colour."""
-    return "gray" if color is None else theme.CARD_NAMES[color]

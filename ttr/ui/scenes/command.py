@@ -16,7 +16,7 @@ import pygame
 
 from ttr.engine import BuildStation, ClaimRoute
 from ttr.ui import theme
-from ttr.ui.announce import announcer_of
+from ttr.ui.announce import announcer_of, say_here
 from ttr.ui.focus import focus_ring
 from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, keys_text
 from ttr.ui.scene import AppContext, Scene
@@ -218,8 +218,7 @@ class KeyHelpScene(Scene):
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
-        announcer_of(ctx.extras).say("Keys. " + keys_text(BOARD_KEYS), announcer_of(
-            ctx.extras).owner, "reply")
+        say_here(ctx.extras, "Keys. " + keys_text(BOARD_KEYS))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN,

@@ -54,10 +54,9 @@ class AddressScene(Scene):
 
     def say(self, text: str, kind: str = "reply") -> None:
         """Announce (captions, and speech when it is on)."""
-        from ttr.ui.announce import announcer_of
+        from ttr.ui.announce import say_here
 
-        a = announcer_of(self.ctx.extras)
-        a.say(text, a.owner, kind)
+        say_here(self.ctx.extras, text, kind)
 
     def field_words(self) -> str:
         """The focused field as said: `Invite code: empty` or `Your name: Ann`."""

@@ -232,10 +232,9 @@ class LobbyScene(Scene):
 
     def say(self, text: str, kind: str = "event") -> None:
         """Announce (captions, and speech when it is on)."""
-        from ttr.ui.announce import announcer_of
+        from ttr.ui.announce import say_here
 
-        a = announcer_of(self.ctx.extras)
-        a.say(text, a.owner, kind)
+        say_here(self.ctx.extras, text, kind)
 
     def summary(self) -> str:
         """The whole table in words (W says it again)."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttr.engine import TtrError
 from ttr.net.messages import SeatInfo, TableInfo
 
 
@@ -19,12 +18,10 @@ def spelled_code(code: str) -> str:
 
 
 def _level(seat: SeatInfo) -> str:
+    """`AI Medium` (the table message only names levels this computer knows)."""
     from ttr.ai.base import agent_info
 
-    try:
-        return f"AI {agent_info(seat.level).label}" if seat.level else "AI"
-    except TtrError:  # a level this computer does not know: its name is enough
-        return f"AI {seat.level}" if seat.level else "AI"
+    return f"AI {agent_info(seat.level).label}" if seat.level else "AI"
 
 
 def seat_words(seat: SeatInfo, local: Sequence[int]) -> str:

@@ -198,11 +198,11 @@ class ConnectionLostScene(Scene):
         self.on_resize(ctx.size)
 
     def on_enter(self) -> None:
-        from ttr.ui.announce import announcer_of
+        from ttr.ui.announce import say_here
 
-        a = announcer_of(self.ctx.extras)
-        a.say(f"Connection lost: {self.reason}. Enter rejoins, Esc goes to the menu.",
-              a.owner, "alert")
+        say_here(self.ctx.extras,
+                 f"Connection lost: {self.reason}. Enter rejoins, Esc goes to the menu.",
+                 "alert")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size

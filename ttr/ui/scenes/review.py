@@ -158,10 +158,9 @@ class ReviewScene(Scene):
 
     def say(self, text: str) -> None:
         """Announce (captions, speech when on)."""
-        from ttr.ui.announce import announcer_of
+        from ttr.ui.announce import say_here
 
-        a = announcer_of(self.ctx.extras)
-        a.say(text, a.owner, "reply")
+        say_here(self.ctx.extras, text)
 
     def open_decision(self, index: int) -> None:
         """Open the replay viewer at a listed decision, both moves shown (a game played

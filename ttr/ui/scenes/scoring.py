@@ -37,6 +37,8 @@ class ScoringScene(Scene):
         super().__init__(ctx)
         self.session = session
         self.map_def = map_def
+        self._reviewable: tuple[GameRecord | PlayedOnline | None] | None = None
+        """`reviewable()` once worked out."""
         self.result: GameResult = session.results()
         self.public = session.view_for(None).public
         self.names = [s.name for s in session.seats]
@@ -165,14 +167,21 @@ class ScoringScene(Scene):
 
     def reviewable(self) -> GameRecord | PlayedOnline | None:
         """What the coach can review of this game: the record of a game played here by
-        people, or what this computer saw of an online game; None if nothing."""
+        people, or what this computer saw of an online game; None if nothing. Worked
+        out once (the game is over; this is asked on every frame)."""
         from ttr.game.session import GameSession
         from ttr.net.remote import RemoteSession
 
+        if self._reviewable is not None:
+            return self._reviewable[0]
         s = self.session
+        game: GameRecord | PlayedOnline | None = None
         if isinstance(s, GameSession):
-            return s.record if s.record.human_seats() else None
-        return s.played() if isinstance(s, RemoteSession) else None
+            game = s.record if s.record.human_seats() else None
+        elif isinstance(s, RemoteSession):
+            game = s.played()
+        self._reviewable = (game,)
+        return game
 
     def can_review(self) -> bool:
         """Whether the coach can review this game (see `reviewable`)."""
