@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 import time
+from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -36,8 +38,21 @@ from textspy import TextSpy
 from uibot import act_mixed, board_of
 from uihelp import click, key
 
-from ttr.engine import CardTaken, Event, StationBuilt, TunnelRevealed, redact
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from netkit import ServerThread  # noqa: E402
+
+from ttr.engine import (
+    CardTaken,
+    Event,
+    GameMap,
+    PlayerState,
+    Stage,
+    StationBuilt,
+    TunnelRevealed,
+    redact,
+)
 from ttr.game.session import GameSession
+from ttr.net.link import Credentials
 from ttr.store.autosave import Folders
 from ttr.ui.announce import announcer_of
 from ttr.ui.app import App, default_seats
@@ -45,7 +60,10 @@ from ttr.ui.scene import NewGame
 from ttr.ui.scenes.board import BoardScene
 from ttr.ui.scenes.board_text import log_line, route_tip
 from ttr.ui.scenes.handoff import HandoffScene
+from ttr.ui.scenes.lobby import LobbyScene
 from ttr.ui.scenes.menu import MenuScene
+from ttr.ui.scenes.online import stop_hosting
+from ttr.ui.scenes.online_board import OnlineBoardScene
 from ttr.ui.scenes.pause import PauseScene
 from ttr.ui.scenes.savename import SaveNameScene
 from ttr.ui.scenes.saves import LoadScene
@@ -75,6 +93,22 @@ class Table:
 
     def __init__(self, monkeypatch: Any, tmp_path: Path, kinds: str, map_id: str,
                  variant: str, seed: int, size: tuple[int, int], animate: bool = False) -> None:
+        self._watch(monkeypatch, App(size, pace=0.0, settings_file=None), seed)
+        if animate:  # cards and trains fly over several frames (computer moves stay instant)
+            self.app.ctx.settings.animation_speed = 1.0
+        self.app.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
+                                                 tmp_path / "stats.json")
+        self.app.ctx.extras["session_hook"] = self._on_session
+        self.seats = default_seats(kinds.split(","))
+        self.humans = [i for i, s in enumerate(self.seats) if s.agent is None]
+        self.names = [s.name for s in self.seats]
+        self.app.start_game(NewGame(map_id, variant, tuple(self.seats), seed))
+        self.app.stack.apply_pending()
+        if len(self.humans) == 1:
+            self.at_screen = self.humans[0]
+
+    def _watch(self, monkeypatch: Any, app: App, seed: int) -> None:
+        """The spy on every string drawn, the announcements kept, a check on every frame."""
         Table.current = self
         self.at_screen: int | None = None
         self.spy = TextSpy(lambda: self.at_screen)
@@ -83,27 +117,20 @@ class Table:
         # with a short search in this process (the checks are about what is shown)
         import ttr.game.coach as coach
         real_hint = coach.hint
-        monkeypatch.setattr(coach, "hint", lambda view, budget, workers: real_hint(
+        monkeypatch.setattr(coach, "hint", lambda view, budget=0.0, workers=None: real_hint(
             view, budget=0.05, workers=0))
         self.hints_shown = 0
         self.hint_notes: list[str] = []
-        self.app = App(size, pace=0.0, settings_file=None)
-        if animate:  # cards and trains fly over several frames (computer moves stay instant)
-            self.app.ctx.settings.animation_speed = 1.0
-        self.app.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
-                                                 tmp_path / "stats.json")
-        self.app.ctx.extras["session_hook"] = self._on_session
-        self.announcer = announcer_of(self.app.ctx.extras)
+        self.app = app
+        self.announcer = announcer_of(app.ctx.extras)
         self.announcer.keep_stream = True  # every announcement, spoken or captioned
         self.announced = 0
         self.announcements_checked = 0
         self.queries = random.Random(seed)
-        self.app.frame_hooks.append(self._check_frame)
-        self.seats = default_seats(kinds.split(","))
-        self.humans = [i for i, s in enumerate(self.seats) if s.agent is None]
-        self.names = [s.name for s in self.seats]
-        self.session: GameSession | None = None
-        self.ever: dict[int, set[frozenset[str]]] = {i: set() for i in range(len(self.seats))}
+        app.frame_hooks.append(self._check_frame)
+        self.session: Any = None
+        """The game's session (a `GameSession`, or online a `RemoteSession`)."""
+        self.ever: dict[int, set[frozenset[str]]] = defaultdict(set)
         """City pairs of every ticket each seat has held or been offered."""
         self.secret_lines: dict[int | None, set[str]] = {}
         self._clean: set[tuple[str, int | None]] = set()
@@ -112,10 +139,6 @@ class Table:
         self.checked_frames = 0
         self.hidden_frames = 0
         self.did: list[str] = []
-        self.app.start_game(NewGame(map_id, variant, tuple(self.seats), seed))
-        self.app.stack.apply_pending()
-        if len(self.humans) == 1:
-            self.at_screen = self.humans[0]
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -124,11 +147,12 @@ class Table:
         self.session = session
         self.secret_lines.clear()
         self._clean.clear()
-        self._learn(session.log)
+        self._learn(session.game_map, session._state.players, session.log)
         session.after_action.append(lambda s, _events: self._after_action(s))
 
-    def _after_action(self, session: GameSession) -> None:
-        self._learn(session.log[-12:])
+    def _after_action(self, session: Any) -> None:
+        if isinstance(session, GameSession):
+            self._learn(session.game_map, session._state.players, session.log[-12:])
         seat = session.to_act
         if self.at_screen is not None and len(self.humans) > 1:
             n = len(self.seats)
@@ -137,11 +161,11 @@ class Table:
             if nxt != self.at_screen:
                 self.at_screen = None  # another human acts first: the screen is theirs now
 
-    def _learn(self, events: Iterable[Event]) -> None:
-        s = self.session
-        assert s is not None
-        gm = s.game_map
-        for seat, p in enumerate(s._state.players):
+    def _learn(self, gm: GameMap, players: Iterable[PlayerState],
+               events: Iterable[Event]) -> None:
+        """Every ticket each seat holds or is offered; the lines that would give away a
+        seat's move to each other viewer."""
+        for seat, p in enumerate(players):
             self.ever[seat] |= {frozenset((gm.city_name(gm.ticket_by_id[t].a),
                                            gm.city_name(gm.ticket_by_id[t].b)))
                                 for t in (*p.tickets, *p.offer)}
@@ -271,7 +295,8 @@ class Table:
                 save_after = None
                 self._save_quit_and_load()
                 continue
-            first_turn = len(s.actions) == len(self.seats) and "undo" not in self.did
+            first_turn = bool(undo_rate) and len(s.actions) == len(self.seats) \
+                and "undo" not in self.did
             # ask the board in words, as a blind player does (own dice: the game stays the same)
             if idle and self.queries.random() < 0.15:
                 key(self.queries.choice((pygame.K_h, pygame.K_i, pygame.K_s, pygame.K_l, pygame.K_m,
@@ -283,7 +308,7 @@ class Table:
                 self._ask_hint(board)  # type: ignore[arg-type]
                 continue
             if idle and s.to_act in self.humans and (
-                    rng.random() < undo_rate or (undo_rate and first_turn)):
+                    rng.random() < undo_rate or first_turn):
                 key(pygame.K_u)
                 self.did.append("undo")
                 app.frame(0.3)
@@ -344,6 +369,91 @@ class Table:
         self._frames(2)
         assert board_of(app) is not None, "the saved game did not load"
         self.did.append("save+load")
+
+
+
+class OnlineTable(Table):
+    """A hot-seat game at an online table: two people at this window (curtains between
+    them, hints allowed) and an AI at the server, with the same checks on every frame.
+    What each seat holds and every move come from the server's own table."""
+
+    def __init__(self, monkeypatch: Any, tmp_path: Path, server: Any, map_id: str,
+                 seed: int, size: tuple[int, int]) -> None:
+        self._watch(monkeypatch, App(size, pace=0.0, settings_file=None), seed)
+        app = self.app
+        app.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
+                                            tmp_path / "stats.json")
+        app.ctx.extras["online_path"] = tmp_path / "online.json"
+        app.ctx.extras["lan_interfaces"] = ["127.0.0.1"]
+        self.server = server
+        self.table: Any = None
+        self.logged = 0
+        self.humans = [0, 1]
+        self.lobby = LobbyScene(app.ctx, "Hosting a game")
+        self.lobby.pending = (Credentials(server.url), {
+            "kind": "create", "map": map_id, "variant": "base", "hints": True,
+            "seats": [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bo"},
+                      {"kind": "ai", "level": "easy"}]})
+        app.stack.push(self.lobby)
+        app.stack.apply_pending()
+
+    def _check_frame(self) -> None:
+        board = next((s for s in self.app.stack.scenes if isinstance(s, OnlineBoardScene)),
+                     None)
+        if board is not None and self.session is None:
+            remote = board.remote
+            self.table = next(t for t in self.server.server.tables.values()
+                              if t.code == remote.info.code)
+            self.names = [s.name for s in self.table.seats]
+            self.seats = list(remote.seats)
+            self.session = remote
+            remote.after_action.append(lambda s, _events: self._after_action(s))
+        if self.table is not None and self.table.state is not None:
+            # the server's truth (it may be ahead of the window: known secrets only grow)
+            log = self.table.log
+            self._learn(self.table.game_map, self.table.state.players, log[self.logged:])
+            self.logged = len(log)
+        super()._check_frame()
+
+    def start(self, seconds: float = 30) -> None:
+        """Start the table once it is described; wait for the board."""
+        end = time.time() + seconds
+        while self.session is None:
+            assert time.time() < end, type(self.app.stack.top).__name__
+            info = self.lobby.session.info if self.lobby.session is not None else None
+            if self.app.stack.top is self.lobby and info is not None and info.can_start is None:
+                key(pygame.K_RETURN)  # Start
+            self.app.frame(0.05)
+            time.sleep(0.01)
+
+
+@pytest.mark.parametrize(("map_id", "seed", "size"), [
+    ("usa", 12, (1280, 720)), ("europe", 13, (1024, 640))])
+def test_no_frame_shows_another_seats_secret_online(monkeypatch: Any, tmp_path: Path,
+                                                    map_id: str, seed: int,
+                                                    size: tuple[int, int]) -> None:
+    """Two people at one window at an online table with hints on, and an AI at the
+    server: the same checks on every frame, secrets taken from the server's table (it
+    found the window keeping a player's view and words after their move, when the
+    other person at the screen was next)."""
+    with ServerThread() as st:
+        table = OnlineTable(monkeypatch, tmp_path, st, map_id, seed, size)
+        try:
+            table.start()
+            table.play(random.Random(seed), None, 0.0)
+            assert table.table is not None and table.table.state.stage == Stage.GAME_OVER
+            did = " ".join(table.did)
+            assert "tickets" in did and "deck" in did and "claim" in did, did[-400:]
+            assert table.checked_frames > 200 and table.hidden_frames > 20
+            assert table.did.count("curtain 0") + table.did.count("curtain 1") >= 10
+            assert table.spy.renders_total > 500 and table.own_tickets_seen > 50
+            assert table.announcements_checked > 50
+            assert table.hints_shown >= 1, (table.did.count("hint"), table.hint_notes)
+            if map_id == "europe":
+                assert "tunnel" in did and "station" in did, did[-400:]
+        finally:
+            table.close()
+            stop_hosting(table.app.ctx)
 
 
 GAMES = [

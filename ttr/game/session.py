@@ -90,6 +90,11 @@ class ScreenOwner:
     screen_owner: Seat | None
 
     @property
+    def seat_count(self) -> int:
+        """How many seats the table has."""
+        raise NotImplementedError
+
+    @property
     def to_act(self) -> Seat | None:
         """The seat that decides next, or None once the game is over."""
         raise NotImplementedError
@@ -101,6 +106,28 @@ class ScreenOwner:
     def view_for(self, seat: Seat | None) -> PlayerView:
         """What `seat` may see now (None: a spectator)."""
         raise NotImplementedError
+
+    def plays_here(self, seat: Seat) -> bool:
+        """Whether `seat` is one of this screen's people (whatever is in flight)."""
+        return self.is_human(seat)
+
+    def next_human(self) -> Seat | None:
+        """This screen's person who acts next: the seat to act or the first of them after
+        it in turn order (None once the game is over, or without people here)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        n = self.seat_count
+        return next((s for s in ((seat + k) % n for k in range(n)) if self.plays_here(s)),
+                    None)
+
+    def release_screen(self) -> None:
+        """After a move: if another of this screen's people acts before the screen's
+        owner, nobody owns the screen any more (their secrets are hidden at once)."""
+        if self.screen_owner is None or self.next_human() == self.screen_owner:
+            return
+        if sum(1 for s in range(self.seat_count) if self.plays_here(s)) >= 2:
+            self.screen_owner = None
 
     def screen_view(self) -> PlayerView:
         """The view of the current screen owner."""
@@ -172,6 +199,11 @@ class GameSession(ScreenOwner):
         """True once the game has ended."""
         return self._state.stage == Stage.GAME_OVER
 
+    @property
+    def seat_count(self) -> int:
+        """How many seats the game has."""
+        return len(self.seats)
+
     def is_human(self, seat: Seat) -> bool:
         """Whether a person plays this seat."""
         return self.seats[seat].agent is None
@@ -191,15 +223,6 @@ class GameSession(ScreenOwner):
         """Every event so far, unredacted (for the record keeper, never for a screen)."""
         return tuple(self._log)
 
-    def next_human(self) -> Seat | None:
-        """The human who acts next: the seat to act or the first human after it in turn
-        order (None once the game is over, or without humans)."""
-        seat = self.to_act
-        if seat is None:
-            return None
-        n = len(self.seats)
-        return next((s for s in ((seat + k) % n for k in range(n)) if self.is_human(s)), None)
-
     def results(self) -> GameResult:
         """The final result (also valid mid-game as a provisional tally)."""
         return results(self._state)
@@ -217,9 +240,7 @@ class GameSession(ScreenOwner):
         self._state = tr.state
         self._log.extend(tr.events)
         self.record.actions.append(format_action(action))
-        if self.hot_seat and self.screen_owner is not None \
-                and self.next_human() != self.screen_owner:
-            self.screen_owner = None  # another human acts first: hide this one's secrets now
+        self.release_screen()
         owner = self.screen_owner
         events = tuple(redact(e, owner) for e in tr.events)
         for hook in self.after_action:

@@ -317,6 +317,15 @@ class RemoteSession(ScreenOwner):
         """A person here decides for `seat`, and nothing is on its way from the server."""
         return seat in self.local and not self._busy()
 
+    @property
+    def seat_count(self) -> int:
+        """How many seats the table has."""
+        return len(self._seats)
+
+    def plays_here(self, seat: Seat) -> bool:
+        """One of this computer's seats."""
+        return seat in self.local
+
     def view_for(self, seat: Seat | None) -> PlayerView:
         """This computer's seat's view; any other seat (or None) gets the public view."""
         if seat is not None and seat in self._shown:
@@ -385,6 +394,7 @@ class RemoteSession(ScreenOwner):
         for entry in su.seats:
             self._shown[entry.seat] = entry.view
         self._seq = su.seq
+        self.release_screen()
         owner = self.screen_owner
         mine = next((e for e in su.seats if e.seat == owner), None)
         if mine is not None:
