@@ -253,6 +253,10 @@ def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App
             act(app, rng)
             frames(app, 1)
         moves = table.seq
+        first = _board_of(app)
+        assert first is not None
+        before = {d.step for d in first.remote._decisions.values()}
+        assert before
         key(pygame.K_ESCAPE)
         frames(app, 2)
         _menu_button(app, "Leave (rejoin later)")
@@ -268,6 +272,11 @@ def test_leave_mid_game_then_rejoin_from_the_menu(tmp_path: Path, apps: list[App
         _play(apps, 8)
         assert isinstance(app.stack.top, OnlineScoringScene)
         assert app.stack.top.result == results(table.state)
+        # the review judges the decisions made before the rejoin too
+        played = board.remote.played()
+        assert played is not None
+        steps = {d.step for ds in played.decisions.values() for d in ds}
+        assert before <= steps and max(steps) > moves
 
 
 def test_hot_seat_at_the_host_uses_curtains(tmp_path: Path, apps: list[App]) -> None:

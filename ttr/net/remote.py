@@ -271,6 +271,13 @@ class RemoteSession(ScreenOwner):
         return PlayedOnline(tuple(s.name for s in self.seats), by_seat, self._result,
                             self.info.table)
 
+    def keep_decisions_in(self, store: dict[int, Decision]) -> None:
+        """Keep this computer's decisions in `store` (the window's, per table), so a
+        review after a rejoin also judges those made before it."""
+        if store is not self._decisions:
+            store.update(self._decisions)
+            self._decisions = store
+
     def chat_after(self, seen: int) -> list[ChatLine]:
         """The live chat lines after the first `seen` of `chat_total` (those still kept)."""
         n = min(self.chat_total - seen, len(self.chat))

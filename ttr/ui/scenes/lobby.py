@@ -169,10 +169,14 @@ class LobbyScene(Scene):
         self.session.on_welcome.append(self._welcomed)
 
     def _welcomed(self, session: RemoteSession) -> None:
-        """Keep the tokens (Rejoin); said again once the table's names are known."""
+        """Keep the tokens (Rejoin), said again once the table's names are known, and
+        the decisions made here in the window's memory of the table (a review)."""
         creds = session.net.creds
         if session.spectator:
             return
+        if creds.table:  # a review after a rejoin judges the decisions made before it too
+            kept = self.ctx.extras.setdefault("online_decisions", {})
+            session.keep_decisions_in(kept.setdefault(creds.table, {}))
         names = ", ".join(s.name for s in session.seats) if session.seats else ""
         where = f"{session.info.map_id}/{session.info.variant}" if session.info else self.label
         creds.label = where + (f" with {names}" if names else "")
