@@ -175,7 +175,8 @@ class LobbyScene(Scene):
         if session.spectator:
             return
         if creds.table:  # a review after a rejoin judges the decisions made before it too
-            kept = self.ctx.extras.setdefault("online_decisions", {})
+            kept: dict[str, dict[int, Any]] = self.ctx.extras.setdefault(  # type: ignore[assignment]
+                "online_decisions", {})
             session.keep_decisions_in(kept.setdefault(creds.table, {}))
         names = ", ".join(s.name for s in session.seats) if session.seats else ""
         where = f"{session.info.map_id}/{session.info.variant}" if session.info else self.label
