@@ -4,13 +4,13 @@ the true position (the deck and ticket deck reshuffled, every seat playing the s
 policy to the end), paired by seed, the margin of the seat that moved.
 
     python tools/switch_check.py [--agent expert|hard] [--iterations 200] [--games 16]
-        [--every 5] [--continuations 60] [--seed 31] [--jobs 2]
+        [--every 5] [--continuations 60] [--seed 31] [--jobs 2] [--map usa] [--players 2]
 
-Positions come from strong-policy games on USA with 2 players (seat 0's main turns,
-every `--every`-th). For each switch it prints the search's own estimate and the
-continuations' paired gain; at the end the mean of both over all switches (95%).
-docs/AI.md has the results. It plays the installed `ttr` (the compiled build after
-`pip install .`), else this checkout's sources.
+Positions come from strong-policy games (seat 0's main turns, every `--every`-th). For
+each switch it prints the search's own estimate and the continuations' paired gain; at
+the end the mean of both over all switches (95%). docs/AI.md has the results. It plays
+the installed `ttr` (the compiled build after `pip install .`), else this checkout's
+sources.
 """
 
 from __future__ import annotations
@@ -35,16 +35,19 @@ from ttr.ai.selfplay import play_out  # noqa: E402
 from ttr.engine import Action, GameState, Stage, apply, new_game, observe, results  # noqa: E402
 from ttr.game.options import resolve_game  # noqa: E402
 
-Task = tuple[str, int, int, int, int, int, int]
-"""(agent, iterations, game seed, every, position step, continuations, seed)"""
+Game = tuple[str, int, int, int]
+"""(map, players, game seed, every)"""
+Task = tuple[str, int, Game, int, int, int]
+"""(agent, iterations, game, position step, continuations, seed)"""
 
 
-def positions(seed: int, every: int) -> list[tuple[int, GameState]]:
+def positions(game: Game) -> list[tuple[int, GameState]]:
     """Seat 0's main-turn positions (every `every`-th) of a strong-policy game."""
-    map_def, cfg = resolve_game("usa", "base", [])
+    map_id, players, seed, every = game
+    map_def, cfg = resolve_game(map_id, "base", [])
     policy = PlanPlayer(STRONG)
     rng = random.Random(seed)
-    state = new_game(map_def.game_map, cfg, 2, seed)
+    state = new_game(map_def.game_map, cfg, players, seed)
     out, mine, step = [], 0, 0
     while state.stage != Stage.GAME_OVER:
         view = observe(state, state.current)
@@ -86,10 +89,11 @@ error, `Policy>Chosen` move kinds)"""
 
 def check(task: Task) -> Switch | None:
     """One position: None if the search kept its policy's move, else the `Switch`."""
-    agent, iterations, game, every, step, count, seed = task
-    state = next(s for k, s in _cached(game, every) if k == step)
+    agent, iterations, game, step, count, seed = task
+    state = next(s for k, s in _cached(game) if k == step)
+    game_seed = game[2]
     view = observe(state, 0)
-    rng = random.Random(f"{seed}:{game}:{step}")
+    rng = random.Random(f"{seed}:{game_seed}:{step}")
     twin = random.Random()
     twin.setstate(rng.getstate())
     default = PlanPlayer(STRONG).decide(Context(view, STRONG), twin)
@@ -103,8 +107,8 @@ def check(task: Task) -> Switch | None:
         chosen = HardAgent(iterations=iterations).choose(view, rng, 1.0)
     if chosen == default:
         return None
-    gains = [margin(state, chosen, f"{seed}:{game}:{step}:{k}")
-             - margin(state, default, f"{seed}:{game}:{step}:{k}") for k in range(count)]
+    gains = [margin(state, chosen, f"{seed}:{game_seed}:{step}:{k}")
+             - margin(state, default, f"{seed}:{game_seed}:{step}:{k}") for k in range(count)]
     mean = sum(gains) / count
     sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
     return step, estimate, mean, sd / math.sqrt(count), f"{_kind(default)}>{_kind(chosen)}"
@@ -117,14 +121,14 @@ def _kind(action: Action) -> str:
             "BuildStation": "Station"}.get(name, name)
 
 
-_POSITIONS: dict[tuple[int, int], list[tuple[int, GameState]]] = {}
-"""A worker's positions per (game seed, every): each game is played once per worker."""
+_POSITIONS: dict[Game, list[tuple[int, GameState]]] = {}
+"""A worker's positions per game: each game is played once per worker."""
 
 
-def _cached(game: int, every: int) -> list[tuple[int, GameState]]:
-    if (game, every) not in _POSITIONS:
-        _POSITIONS[(game, every)] = positions(game, every)
-    return _POSITIONS[(game, every)]
+def _cached(game: Game) -> list[tuple[int, GameState]]:
+    if game not in _POSITIONS:
+        _POSITIONS[game] = positions(game)
+    return _POSITIONS[game]
 
 
 def main() -> None:
@@ -137,10 +141,12 @@ def main() -> None:
     ap.add_argument("--continuations", type=int, default=60)
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--map", default="usa")
+    ap.add_argument("--players", type=int, default=2)
     a = ap.parse_args()
-    games = [a.seed * 1000 + g for g in range(a.games)]
-    tasks: list[Task] = [(a.agent, a.iterations, g, a.every, step, a.continuations, a.seed)
-                         for g in games for step, _ in _cached(g, a.every)]
+    games: list[Game] = [(a.map, a.players, a.seed * 1000 + g, a.every) for g in range(a.games)]
+    tasks: list[Task] = [(a.agent, a.iterations, g, step, a.continuations, a.seed)
+                         for g in games for step, _ in _cached(g)]
     with Pool(a.jobs) as pool:
         out = [r for r in pool.imap_unordered(check, tasks) if r is not None]
     for step, est, mean, se, kinds in sorted(out):

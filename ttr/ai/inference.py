@@ -3,7 +3,8 @@
 `determinize` deals the hidden tickets uniformly. But a seat's claimed routes show
 where it is going: a ticket its network already makes much cheaper to finish than
 from scratch is more likely one of its own. `ticket_prior` weighs every ticket the
-viewer cannot see, per other seat, by that saving (public information only), and
+viewer cannot see, per other seat, by the share of its cost that network saves
+(public information only), and
 `sample_state` deals the other seats' regular tickets by those weights, putting the
 rest back in the ticket deck, so the sampled opponents race for the routes they
 probably need.
@@ -21,10 +22,11 @@ from ttr.engine import GameState, PlayerView, TicketId, determinize
 TicketPrior = dict[int, dict[TicketId, float]]
 """Other seat -> weight of each ticket it might hold (1: no evidence)."""
 
-SAVING_SCALE = 4.0
-"""Plan cost saved by a seat's network that multiplies a ticket's weight by e."""
-MAX_SAVING = 16.0
-"""Savings above this count as this much (a finished ticket is not infinitely likely)."""
+SHARE_WEIGHT = 5.0
+"""A ticket's weight is exp(SHARE_WEIGHT x the share of its cost the seat's network
+saves): 1 with nothing saved, about 150 for a finished ticket. Fitted on the tickets
+seats really held in strong-policy games (docs/AI.md): it gives the true tickets twice
+the share the earlier weight (the saving in points, capped) gave them."""
 
 
 def ticket_prior(view: PlayerView) -> TicketPrior:
@@ -52,8 +54,8 @@ def ticket_prior(view: PlayerView) -> TicketPrior:
             if fresh is None or now is None:
                 weights[tid] = 0.2 if now is None else 1.0  # blocked for it: unlikely kept
                 continue
-            saving = min(MAX_SAVING, fresh[0] - now[0])
-            weights[tid] = math.exp(saving / SAVING_SCALE)
+            share = (fresh[0] - now[0]) / max(1, fresh[0])
+            weights[tid] = math.exp(SHARE_WEIGHT * min(1.0, share))
         prior[p.seat] = weights
     return prior
 
