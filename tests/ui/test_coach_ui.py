@@ -84,7 +84,9 @@ def test_hint_button_gives_the_same_hint_as_g(app: App, quick_hints: None) -> No
     assert board.layout.banner.contains(r) and not r.colliderect(board.layout.side)
     click(r.center)
     frames(app, 1)
-    assert board.hint.job is not None  # the button asked, as G does
+    # the button asked, as G does (a two-iteration hint may be ready, and shown, in the
+    # same frame: its thread can finish before the frame polls it)
+    assert board.hint.job is not None or board.hint.mark is not None
     by_button = _wait_hint(app, board)
     assert ":" in by_button and not by_button.startswith("Thinking"), by_button
     assert board.hint.mark is not None
