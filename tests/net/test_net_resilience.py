@@ -16,6 +16,7 @@ from typing import Any
 
 from netkit import Seat, check_frames, join_in_order, make_bot, start_server
 
+from tests.procs import HAS_PROC, descendants, still_alive
 from ttr.engine import PlayerView, results
 from ttr.maps.mapfile import find_map
 from ttr.net.bot import BotClient
@@ -222,8 +223,11 @@ def test_server_sigkill_and_client_kill_resume_to_the_same_game(tmp_path: Path) 
             procs.append(bot(i))
             _wait_for(f"bot {i} to join", (tmp_path / f"bot{i}.json").exists)
         _wait_for("40 actions", lambda: _actions(data) >= 40, 60)
+        workers = descendants(server.pid) if HAS_PROC else set()  # its AI's (Easy played)
+        assert workers or not HAS_PROC
         server.send_signal(signal.SIGKILL)
         server.wait(10)
+        assert not still_alive(workers), "the killed server's AI workers live on"
         at_kill = _actions(data)
         server = _ttr("serve", "--port", str(port), "--data", str(data), "--exit-when-done",
                       log=slog)

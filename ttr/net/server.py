@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import secrets
 import ssl
@@ -31,6 +30,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from ttr.ai.worker import worker_pool
 from ttr.engine import TtrError
 from ttr.maps.mapfile import find_map
 from ttr.net.codec import view_to_dict
@@ -686,9 +686,8 @@ class Server:
     # ------------------------------------------------------------ AI
 
     def _pool_now(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            ctx = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.opts.workers, mp_context=ctx)
+        if self._pool is None:  # spawned workers that end with the server, even SIGKILLed
+            self._pool = worker_pool(self.opts.workers)
         return self._pool
 
     def _kick_ai(self, table: Table) -> None:
