@@ -428,7 +428,8 @@ class OnlineTable(Table):
 
 
 @pytest.mark.parametrize(("map_id", "seed", "size"), [
-    ("usa", 12, (1280, 720)), ("europe", 13, (1024, 640))])
+    ("usa", 12, (1280, 720)),
+    pytest.param("europe", 13, (1024, 640), marks=pytest.mark.slow)])
 def test_no_frame_shows_another_seats_secret_online(monkeypatch: Any, tmp_path: Path,
                                                     map_id: str, seed: int,
                                                     size: tuple[int, int]) -> None:
