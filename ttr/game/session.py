@@ -121,12 +121,16 @@ class ScreenOwner:
         return next((s for s in ((seat + k) % n for k in range(n)) if self.plays_here(s)),
                     None)
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more of this screen's people play (curtains between them)."""
+        return sum(1 for s in range(self.seat_count) if self.plays_here(s)) >= 2
+
     def release_screen(self) -> None:
         """After a move: if another of this screen's people acts before the screen's
         owner, nobody owns the screen any more (their secrets are hidden at once)."""
-        if self.screen_owner is None or self.next_human() == self.screen_owner:
-            return
-        if sum(1 for s in range(self.seat_count) if self.plays_here(s)) >= 2:
+        if self.hot_seat and self.screen_owner is not None \
+                and self.next_human() != self.screen_owner:
             self.screen_owner = None
 
     def screen_view(self) -> PlayerView:
@@ -177,7 +181,6 @@ class GameSession(ScreenOwner):
             hints_allowed=hints_allowed,
         )
         humans = [i for i, s in enumerate(seats) if s.agent is None]
-        self.hot_seat = len(humans) >= 2
         self.screen_owner: Seat | None = humans[0] if len(humans) == 1 else None
         self._executor: ProcessPoolExecutor | None = None
         self._job: tuple[Seat, int, Future[Action]] | None = None

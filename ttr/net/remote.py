@@ -254,11 +254,6 @@ class RemoteSession(ScreenOwner):
         """The first view of the game has arrived."""
         return bool(self._shown)
 
-    @property
-    def hot_seat(self) -> bool:
-        """Two or more of this computer's people play (curtains between them)."""
-        return len(self.local) >= 2
-
     def played(self) -> PlayedOnline | None:
         """The finished game as this computer saw it, for a review (None before the end
         or when nobody here made a decision: a spectator, or a seat an AI played)."""
