@@ -5,17 +5,20 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from tests.ai.helpers import game, positions
 from ttr.ai.rollout import Playout
 from ttr.ai.search import HardAgent
 from ttr.engine import Sim, Stage, new_game, observe
 
 
-def test_playout_policy_only_plays_legal_moves() -> None:
+@pytest.mark.parametrize("stations", [False, True])
+def test_playout_policy_only_plays_legal_moves(stations: bool) -> None:
     for map_id, variant, players in [("usa", "base", 2), ("usa", "mega", 4), ("europe", "base", 3)]:
         gm, cfg = game(map_id, variant)
         sim = Sim.thaw(new_game(gm, cfg, players, 7))
-        playout = Playout(sim)
+        playout = Playout(sim, stations)
         rng = random.Random(0)
         steps = 0
         while sim.stage != int(Stage.GAME_OVER):
@@ -24,6 +27,31 @@ def test_playout_policy_only_plays_legal_moves() -> None:
             sim.step(action)
             steps += 1
         assert steps > 50
+
+
+def test_playouts_with_stations_save_blocked_tickets() -> None:
+    """Europe: seats that build stations borrow around blocked routes, so fewer tickets
+    fail than in playouts without them; on a map without stations nothing changes."""
+    gm, cfg = game("europe")
+    failed = {False: 0, True: 0}
+    built = 0
+    for seed in range(12):
+        for state in list(positions(gm, cfg, 3, seed, every=40))[1:3]:
+            for stations in (False, True):
+                sim = Sim.thaw(state)
+                Playout(sim, stations).run(random.Random(seed))
+                res = sim.results()
+                failed[stations] += sum(not t.completed for p in res.players for t in p.tickets)
+                if stations:
+                    built += sum(state.players[s].stations - sim.stations_left[s]
+                                 for s in range(sim.n))
+    assert built > 0
+    assert failed[True] < 0.7 * failed[False], failed
+    gm, cfg = game("usa")
+    sims = [Sim.thaw(new_game(gm, cfg, 3, 5)) for _ in range(2)]
+    for sim, stations in zip(sims, (False, True), strict=True):
+        Playout(sim, stations).run(random.Random(5))
+    assert sims[0].freeze() == sims[1].freeze()
 
 
 def test_hard_is_reproducible_and_keeps_to_its_budget() -> None:

@@ -78,6 +78,10 @@ def lines(quick: bool = False) -> Iterator[str]:
         sim = Sim.thaw(new_game(gm, cfg, players, f"same:{key}:playout"))
         Playout(sim).run(random.Random(key))
         yield f"{key} playout {game_digest(sim.freeze(), sim.results(), sim.turn)}"
+        if cfg.stations:
+            sim = Sim.thaw(new_game(gm, cfg, players, f"same:{key}:stations"))
+            Playout(sim, stations=True).run(random.Random(key))
+            yield f"{key} stations {game_digest(sim.freeze(), sim.results(), sim.turn)}"
     for map_id, variant, players in AGENT_GAMES[:1] if quick else AGENT_GAMES:
         gm = find_map(map_id).game_map
         cfg = gm.rules(variant)

@@ -4,7 +4,9 @@ Expert plays the same policy as Hard (`levels.STRONG`) and checks it with the sa
 paired playouts (`paired`), but spreads the iterations over worker processes
 (`parallel`, `worker.shared_pool`), so it runs several times as many in its longer
 budget; it samples the other seats' tickets from what their routes give away
-(`inference`) instead of uniformly; it also searches tunnel payments, and besides
+(`inference`) instead of uniformly, and in its playouts the seats build stations to
+borrow around blocked routes (Europe; `expert_judge`); it also searches tunnel
+payments, and besides
 Hard's candidates it compares a face-up locomotive, a claim paid with cards its plan
 does not need, a blocking claim and the best point claim of any length. With more
 iterations it can trust smaller gains, so a candidate replaces the policy's move from
@@ -34,7 +36,7 @@ from ttr.ai.heuristic import (
 )
 from ttr.ai.inference import ticket_prior
 from ttr.ai.levels import STRONG
-from ttr.ai.paired import Gains
+from ttr.ai.paired import Gains, Judge
 from ttr.ai.parallel import parallel_gains
 from ttr.ai.search import candidates
 from ttr.ai.worker import shared_pool, worker_count
@@ -98,7 +100,7 @@ class ExpertAgent:
             return Thought(default, ctx, cands, None)
         workers = worker_count() if self.workers is None else self.workers
         pool = shared_pool() if workers > 0 else None
-        prior = ticket_prior(view)
+        judge = expert_judge(view)
         iterations = self.iterations
         timed = iterations is None
         soft = start + SOFT_SHARE * budget if timed else None
@@ -107,7 +109,7 @@ class ExpertAgent:
             if len(wide) > FINALISTS + 1 and (iterations is None or iterations >= 2 * FIRST_LOOK):
                 # the first look ends by the soft deadline, whatever it has seen
                 first = parallel_gains(view, wide, rng, pool, max(1, workers),
-                                       deadline=soft, iterations=FIRST_LOOK, prior=prior)
+                                       deadline=soft, iterations=FIRST_LOOK, judge=judge)
                 best = sorted(range(1, len(wide)), key=lambda i: -first.gain(i)[0])
                 cands = [wide[0], *(wide[i] for i in best[:FINALISTS])]
                 iterations = None if iterations is None else iterations - FIRST_LOOK
@@ -115,7 +117,7 @@ class ExpertAgent:
                 view, cands, rng, pool, max(1, workers),
                 deadline=start + DEADLINE_SHARE * budget if timed else None,
                 iterations=iterations, switch=SWITCH_MARGIN, min_iterations=MIN_ITERATIONS,
-                soft_deadline=soft, prior=prior,
+                soft_deadline=soft, judge=judge,
             )
         except AssertionError:  # an engine inconsistency: trust the policy
             return Thought(default, ctx, cands, None)
@@ -131,6 +133,12 @@ class Thought:
     ctx: Context
     cands: list[Action]
     gains: Gains | None
+
+
+def expert_judge(view: PlayerView) -> Judge:
+    """How Expert's playouts judge: the other seats' tickets inferred from their routes
+    (`inference`), and seats that build stations to borrow around a blocked route."""
+    return Judge(ticket_prior(view), stations=True)
 
 
 def expert_candidates(ctx: Context, default: Action, rng: random.Random) -> list[Action]:

@@ -4,8 +4,9 @@ One iteration samples the hidden state once (`determinize` of the seat's own vie
 from a seed) and plays every candidate move from that same sample with the same
 playout seed (`rollout.Playout`), so candidates are compared on identical futures
 (common random numbers). A candidate's result is the seat's final margin: its score
-minus the best other seat's. `Gains` collects iterations and says which candidate is
-clearly better than the first, and by how much.
+minus the best other seat's. A `Judge` says how the samples and playouts are made (Hard's
+is `UNIFORM`; Expert's infers tickets and builds stations). `Gains` collects iterations
+and says which candidate is clearly better than the first, and by how much.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ttr.ai.inference import TicketPrior, sample_state
 from ttr.ai.rollout import Playout
@@ -27,17 +29,31 @@ def new_seeds(rng: random.Random, count: int) -> list[Seeds]:
     return [(rng.getrandbits(64), rng.getrandbits(32)) for _ in range(count)]
 
 
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """How paired playouts judge candidates."""
+
+    prior: TicketPrior | None = None
+    """Weights of the other seats' unseen tickets (`inference`); None: uniform."""
+    stations: bool = False
+    """Whether the playouts' seats build stations to borrow routes (Europe)."""
+
+
+UNIFORM = Judge()
+"""Hard's judge: tickets sampled uniformly, no stations in the playouts."""
+
+
 def playout_margins(view: PlayerView, cands: Sequence[Action], seeds: Sequence[Seeds],
-                    prior: TicketPrior | None = None) -> list[list[float]]:
-    """Per iteration (seed pair), every candidate's final margin for the viewing seat.
-    With a `prior`, the other seats' tickets are sampled by it (`inference`), else
-    uniformly.
+                    judge: Judge = UNIFORM) -> list[list[float]]:
+    """Per iteration (seed pair), every candidate's final margin for the viewing seat,
+    the hidden state sampled and the playouts played as `judge` says.
 
     Raises:
         AssertionError: the view cannot be sampled (an engine inconsistency).
     """
     assert view.me is not None
     seat = view.me.seat
+    prior, stations = judge.prior, judge.stations
     rows = []
     for sample_seed, playout_seed in seeds:
         rng = random.Random(sample_seed)
@@ -47,7 +63,7 @@ def playout_margins(view: PlayerView, cands: Sequence[Action], seeds: Sequence[S
         for action in cands:
             sim = base.copy()
             sim.step(action)
-            Playout(sim).run(random.Random(playout_seed))
+            Playout(sim, stations).run(random.Random(playout_seed))
             res = sim.results()
             mine = res.players[seat].total
             row.append(mine - max(p.total for p in res.players if p.seat != seat))

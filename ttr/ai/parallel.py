@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 
-from ttr.ai.inference import TicketPrior
-from ttr.ai.paired import Gains, Seeds, new_seeds, playout_margins
+from ttr.ai.paired import UNIFORM, Gains, Judge, Seeds, new_seeds, playout_margins
 from ttr.ai.worker import close_shared_pool
 from ttr.engine import Action, PlayerView
 
@@ -31,8 +30,8 @@ CHUNK = 2
 MAX_TIMED = 4096
 """Iterations of a timed search at most (a bound that no real budget reaches)."""
 
-Job = tuple[PlayerView, Sequence[Action], TicketPrior | None]
-"""What every chunk of one decision plays: the view, the candidates and the prior."""
+Job = tuple[PlayerView, Sequence[Action], Judge]
+"""What every chunk of one decision plays: the view, the candidates and the judge."""
 _last_job: tuple[bytes, Job] | None = None
 """In a worker: the last decision's key and job, unpickled once for all its chunks."""
 
@@ -46,8 +45,8 @@ def play_chunk(key: bytes, blob: bytes, seeds: Sequence[Seeds]) -> list[list[flo
     if _last_job is None or _last_job[0] != key:
         job: Job = pickle.loads(blob)
         _last_job = (key, job)
-    view, cands, prior = _last_job[1]
-    return playout_margins(view, cands, seeds, prior)
+    view, cands, judge = _last_job[1]
+    return playout_margins(view, cands, seeds, judge)
 
 
 def parallel_gains(
@@ -62,7 +61,7 @@ def parallel_gains(
     switch: float = 0.0,
     min_iterations: int = CHECK_EVERY,
     soft_deadline: float | None = None,
-    prior: TicketPrior | None = None,
+    judge: Judge = UNIFORM,
 ) -> Gains:
     """Paired margins of `cands` for at most `iterations` (None: no limit but time) and
     until `deadline` (a `time.perf_counter` value; None: no clock, so a fixed iteration
@@ -71,8 +70,8 @@ def parallel_gains(
     first. From `soft_deadline` on, the search also stops unless some candidate's mean
     gain is above `switch` but not yet above two standard errors (a close call gets the
     time up to `deadline`). `pool` None
-    plays every iteration here (the same numbers, more slowly). `prior` weighs the other
-    seats' tickets in the samples (`inference`).
+    plays every iteration here (the same numbers, more slowly). `judge` says how the
+    samples and playouts are made (`paired.Judge`).
 
     Raises:
         AssertionError: the view cannot be sampled (an engine inconsistency).
@@ -80,7 +79,7 @@ def parallel_gains(
     search = _Search(view, cands, rng, pool, workers, deadline, iterations, switch,
                      min_iterations)
     search.soft_deadline = soft_deadline
-    search.prior = prior
+    search.judge = judge
     return search.run()
 
 
@@ -103,7 +102,7 @@ class _Search:
         self.chunk_time = 0.0
         """A cautious estimate of how long one chunk takes (seconds)."""
         self.soft_deadline: float | None = None
-        self.prior: TicketPrior | None = None
+        self.judge = UNIFORM
         self.blob: bytes | None = None
         """The job pickled once for every chunk (`play_chunk`), and its digest."""
         self.key = b""
@@ -129,7 +128,7 @@ class _Search:
     def _inline(self, chunk: int) -> None:
         start = time.perf_counter()
         self.results[chunk] = playout_margins(self.view, self.cands, self._seeds(chunk),
-                                              self.prior)
+                                              self.judge)
         self._timed(time.perf_counter() - start)
 
     def _submit(self) -> None:
@@ -141,7 +140,7 @@ class _Search:
                 self._inline(chunk)
                 return
             if self.blob is None:
-                self.blob = pickle.dumps((self.view, self.cands, self.prior))
+                self.blob = pickle.dumps((self.view, self.cands, self.judge))
                 self.key = hashlib.blake2b(self.blob, digest_size=16).digest()
             try:
                 fut = self.pool.submit(play_chunk, self.key, self.blob, self._seeds(chunk))

@@ -20,9 +20,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from ttr.ai.expert import expert_candidates
+from ttr.ai.expert import expert_candidates, expert_judge
 from ttr.ai.heuristic import Context, PlanPlayer
-from ttr.ai.inference import ticket_prior
 from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.ai.reasons import reason
@@ -161,10 +160,10 @@ def judge(view: PlayerView, played: Action, seed: str, step: int,
     if len(cands) < 2:
         return Verdict(step, None, 0.0, 0.0, 0)
     gains = Gains(len(cands))
-    prior = ticket_prior(view)
+    judge = expert_judge(view)
     try:
         while gains.n < iterations:
-            gains.add(playout_margins(view, cands, new_seeds(rng, 2), prior))
+            gains.add(playout_margins(view, cands, new_seeds(rng, 2), judge))
             if gains.n >= FIRST_LOOK and not gains.could_beat(MIN_LOSS):
                 break
     except AssertionError:  # the view could not be sampled: no verdict

@@ -14,8 +14,18 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ttr.ai.planning import network_from, ticket_plan
-from ttr.engine import Action, ClaimRoute, DrawDeck, DrawFaceUp, Hand, KeepTickets, Pass, Sim
+from ttr.ai.planning import network_from, ticket_plan, unserved
+from ttr.engine import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawDeck,
+    DrawFaceUp,
+    Hand,
+    KeepTickets,
+    Pass,
+    Sim,
+)
 from ttr.engine.cards import LOCO_INDEX as LOCO
 from ttr.engine.sim import CHOOSE, OVER, SECOND
 
@@ -23,29 +33,69 @@ MAX_STEPS: Final = 3000
 DRAW: Final = 0
 CLAIM: Final = 1
 OTHER: Final = 2
+STATION: Final = 3
 Move = tuple[int, int, Any]
 """The policy's move: (DRAW, face-up slot or -1 for the deck, None), (CLAIM, route
-index, payment counts) or (OTHER, 0, an Action)."""
+index, payment counts), (STATION, city index, payment counts) or (OTHER, 0, an Action)."""
 
 
 class Playout:
     """Plans per seat for one playout; `run` steps the sim to the end of the game."""
 
-    def __init__(self, sim: Sim) -> None:
+    def __init__(self, sim: Sim, stations: bool = False) -> None:
         self.sim = sim
+        self.stations = stations and sim.cfg.stations > 0
+        """Europe: plan borrowing through stations and build them (else never)."""
         self.gm = sim.gm
         self.rinfo = sim.gm.rinfo
         """(index, length, colour or -1, twin, ferry) per route."""
         self.plans: list[list[int]] = [[] for _ in range(sim.n)]
         self.stale = [True] * sim.n
+        self.station_cities: list[list[int]] = [[] for _ in range(sim.n)]
+        """Free cities where a station would serve a borrowed route of the plan."""
 
     def _replan(self, seat: int) -> None:
         sim = self.sim
-        net = network_from(self.gm, sim.owners, seat, sim.n >= sim.cfg.double_routes_min_players)
+        double = sim.n >= sim.cfg.double_routes_min_players
+        if self.stations:
+            net = network_from(self.gm, sim.owners, seat, double, sim.stations_left[seat],
+                               sim.station_at)
+        else:
+            net = network_from(self.gm, sim.owners, seat, double)
         plan = ticket_plan(net, sim.tickets[seat], orders=1)
         rinfo = self.rinfo
         self.plans[seat] = sorted(plan.routes, key=lambda r: -rinfo[r][1])
         self.stale[seat] = False
+        cities: list[int] = []
+        if plan.borrowed:
+            ends = self.gm.ends
+            for r in unserved(net, sorted(plan.borrowed)):
+                cities += [c for c in ends[r] if sim.station_at[c] < 0]
+        self.station_cities[seat] = cities
+
+    def _station(self, seat: int) -> Move | None:
+        """A station the plan needs, paid in the colour held most, if the seat can."""
+        sim = self.sim
+        cities = [c for c in self.station_cities[seat] if sim.station_at[c] < 0]
+        left = sim.stations_left[seat]
+        if not cities or left <= 0:
+            return None
+        cost = sim.cfg.station_costs[sim.cfg.stations - left]
+        hand = sim.hands[seat]
+        c = 0
+        for k in range(1, 8):
+            if hand[k] > hand[c]:
+                c = k
+        nl = cost - hand[c]
+        if nl < 0:
+            nl = 0
+        if nl > hand[LOCO]:
+            return None
+        counts = [0] * 9
+        counts[c] = cost - nl
+        counts[LOCO] = nl
+        self.stale[seat] = True
+        return (STATION, cities[0], counts)
 
     def run(self, rng: random.Random) -> None:
         """Play until the game is over (or a step bound, as a safety net)."""
@@ -58,6 +108,8 @@ class Playout:
                 sim.take_card(index)
             elif kind == CLAIM:
                 sim.claim_route(index, extra)
+            elif kind == STATION:
+                sim.build_station(index, extra)
             else:
                 sim.step(extra)
 
@@ -68,6 +120,8 @@ class Playout:
             return DrawDeck() if index < 0 else DrawFaceUp(index)
         if kind == CLAIM:
             return ClaimRoute(self.gm.routes[index].id, Hand(tuple(extra)))
+        if kind == STATION:
+            return BuildStation(self.gm.cities[index].id, Hand(tuple(extra)))
         action: Action = extra
         return action
 
@@ -90,6 +144,10 @@ class Playout:
                     pay = self._payment(seat, twin)
                     if pay is not None:
                         return (CLAIM, twin, pay)
+            if self.stations:
+                station = self._station(seat)
+                if station is not None:
+                    return station
             if not plan or sim.turns_left >= 0:
                 claim = self._longest(seat)
                 if claim is not None:

@@ -88,7 +88,7 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
         elif kind == TICKETS:
             sim._offer_tickets()
         elif kind == STATION:
-            sim._build_station(a, b)
+            sim.build_station(a, b)
         elif kind == KEEP:
             sim._keep(a)
         elif kind == PASS:

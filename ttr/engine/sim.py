@@ -535,7 +535,7 @@ class Sim:
         elif isinstance(action, KeepTickets):
             self._keep(action.keep)
         elif isinstance(action, BuildStation):
-            self._build_station(self.gm.city_index[action.city], list(action.payment.counts))
+            self.build_station(self.gm.city_index[action.city], list(action.payment.counts))
         elif isinstance(action, PayTunnel):
             self._pay_tunnel(list(action.extra.counts))
         elif isinstance(action, WithdrawTunnel):
@@ -595,7 +595,9 @@ class Sim:
         if self.events is not None:
             self.events.append(TicketsOffered(seat, tuple(offer), k))
 
-    def _build_station(self, city: int, payment: list[int]) -> None:
+    def build_station(self, city: int, payment: list[int]) -> None:
+        """Build a station at city index `city` with these card counts (what
+        `BuildStation` steps; playouts call it without an action)."""
         seat = self.current
         self._pay(payment)
         _add_counts(self.discard, payment)

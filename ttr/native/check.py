@@ -117,6 +117,10 @@ def digest(games: int = 3) -> str:
                 sim = Sim.thaw(new_game(gm, cfg, players, seed))
                 Playout(sim).run(random.Random(seed))
                 parts.append(game_digest(sim.freeze(), sim.results(), sim.turn))
+                if cfg.stations:
+                    sim = Sim.thaw(new_game(gm, cfg, players, seed))
+                    Playout(sim, stations=True).run(random.Random(seed))
+                    parts.append(game_digest(sim.freeze(), sim.results(), sim.turn))
             parts.append(listed_digest(gm, cfg, players, f"check:{variant}:{players}:listed"))
             state = new_game(gm, cfg, players, f"check:{variant}:{players}:api")
             rng = random.Random(players)
