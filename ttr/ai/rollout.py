@@ -2,7 +2,9 @@
 
 Each seat plans its (determinized) tickets once and replans only when a planned route
 is taken. On its turn a seat claims a planned route it can pay for, else draws the
-colours the plan lacks; with nothing planned it claims the longest route it can. No
+colours the plan lacks; with nothing planned it claims the longest route it can. With
+`stations` (Europe; Expert's playouts) plans may borrow other seats' routes, and a seat
+builds a station for a borrowed route once its cards pay; without, it never builds one. No
 tickets are drawn during playouts. Payments are built directly (fewest locomotives),
 so a playout never lists every legal action except in rare stages, and `run` applies
 its moves to the sim without building action objects (`action` builds them, the same
