@@ -160,10 +160,10 @@ def judge(view: PlayerView, played: Action, seed: str, step: int,
     if len(cands) < 2:
         return Verdict(step, None, 0.0, 0.0, 0)
     gains = Gains(len(cands))
-    judge = expert_judge(view)
+    how = expert_judge(view)
     try:
         while gains.n < iterations:
-            gains.add(playout_margins(view, cands, new_seeds(rng, 2), judge))
+            gains.add(playout_margins(view, cands, new_seeds(rng, 2), how))
             if gains.n >= FIRST_LOOK and not gains.could_beat(MIN_LOSS):
                 break
     except AssertionError:  # the view could not be sampled: no verdict

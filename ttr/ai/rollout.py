@@ -41,6 +41,29 @@ Move = tuple[int, int, Any]
 index, payment counts), (STATION, city index, payment counts) or (OTHER, 0, an Action)."""
 
 
+def fewest_locos(hand: list[int], length: int, color: int, ferry: int) -> list[int] | None:
+    """Counts paying `length` cards of `color` (-1: the first colour held most) with the
+    fewest locomotives (at least `ferry`), or None if `hand` cannot pay."""
+    locos = hand[LOCO]
+    if locos < ferry:
+        return None
+    c = color
+    if c < 0:
+        c = 0
+        for k in range(1, 8):
+            if hand[k] > hand[c]:
+                c = k
+    nl = length - hand[c]
+    if nl < ferry:
+        nl = ferry
+    if nl > locos:
+        return None
+    counts = [0] * 9
+    counts[c] = length - nl
+    counts[LOCO] = nl
+    return counts
+
+
 class Playout:
     """Plans per seat for one playout; `run` steps the sim to the end of the game."""
 
@@ -83,19 +106,9 @@ class Playout:
         if not cities or left <= 0:
             return None
         cost = sim.cfg.station_costs[sim.cfg.stations - left]
-        hand = sim.hands[seat]
-        c = 0
-        for k in range(1, 8):
-            if hand[k] > hand[c]:
-                c = k
-        nl = cost - hand[c]
-        if nl < 0:
-            nl = 0
-        if nl > hand[LOCO]:
+        counts = fewest_locos(sim.hands[seat], cost, -1, 0)
+        if counts is None:
             return None
-        counts = [0] * 9
-        counts[c] = cost - nl
-        counts[LOCO] = nl
         self.stale[seat] = True
         return (STATION, cities[0], counts)
 
@@ -189,25 +202,7 @@ class Playout:
         _, length, color, _, ferry = self.rinfo[r]
         if sim.trains[seat] < length or not sim.route_open(seat, r):
             return None
-        hand = sim.hands[seat]
-        locos = hand[LOCO]
-        if locos < ferry:
-            return None
-        c = color
-        if c < 0:  # gray: the first colour held most
-            c = 0
-            for k in range(1, 8):
-                if hand[k] > hand[c]:
-                    c = k
-        nl = length - hand[c]
-        if nl < ferry:
-            nl = ferry
-        if nl > locos:
-            return None
-        counts = [0] * 9
-        counts[c] = length - nl
-        counts[LOCO] = nl
-        return counts
+        return fewest_locos(sim.hands[seat], length, color, ferry)
 
     def _longest(self, seat: int) -> Move | None:
         """The first longest open route `seat` can pay for, as a claim."""
