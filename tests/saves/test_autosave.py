@@ -16,6 +16,7 @@ import pytest
 from tests.saves.killchild import SEATS, folders, new_session
 from ttr.game.resume import resume
 from ttr.store.autosave import Autosaver, peek_autosave
+from ttr.store.record import GameRecord
 from ttr.store.saves import load_save
 from ttr.store.stats import StatsStore
 
@@ -58,6 +59,35 @@ def test_autosave_after_each_action_and_exact_resume(tmp_path: Path, reference) 
     assert len(records) == 1
     names = set(StatsStore(f.stats).players())
     assert names == {"Ann", "Bob", "Cat"}
+
+
+@pytest.mark.parametrize("cut", ["before the record", "before the autosave is dropped"])
+def test_a_filing_cut_short_is_done_once_on_continue(tmp_path: Path, cut: str) -> None:
+    """A kill while a finished game is filed leaves the finished game in the autosave;
+    Continue files it again without a second record or statistics entry."""
+    from ttr.store.saves import SaveGame, save_game
+
+    f = folders(tmp_path)
+    s = new_session("kill-1")
+    Autosaver(f).attach(s)
+    play_out(s)
+    (rec,) = f.records.glob("*.json")
+    # what the kill left: the finished game in the autosave (and the record or not)
+    save_game(f.autosave, SaveGame(s.record, s.screen_owner))
+    if cut == "before the record":
+        rec.unlink()
+        f.stats.unlink()
+    save, err = peek_autosave(f)
+    assert err is None and save is not None
+    s2, _ = resume(save)
+    assert s2.over
+    saver = Autosaver(f).attach(s2)
+    assert not f.autosave.exists() and saver.finished_record is not None
+    (again,) = f.records.glob("*.json")
+    assert GameRecord.load(again).actions == s.actions
+    assert len(StatsStore(f.stats).games()) == 1
+    Autosaver(f).finish(s2)  # filing the same game yet again adds nothing either
+    assert len(list(f.records.glob("*.json"))) == 1 and len(StatsStore(f.stats).games()) == 1
 
 
 def test_broken_autosave_is_reported_and_moved_aside(tmp_path: Path) -> None:
@@ -132,9 +162,8 @@ def test_sigkill_during_play_and_during_saves_loses_at_most_one_move(
         assert s.actions == reference
         assert s.record.replay(s.game_map) == new_replay(reference)
     (rec,) = f.records.glob("*.json")
-    from ttr.store.record import GameRecord
-
     assert GameRecord.load(rec).actions == reference
+    assert len(StatsStore(f.stats).games()) == 1
 
 
 def new_replay(actions: list[str]):  # noqa: ANN201

@@ -2,8 +2,12 @@
 
 An `Autosaver` is attached to a `GameSession` (it is one of `session.after_action`).
 After each action it writes `saves_dir()/autosave.json` atomically. When the game
-ends it keeps the record in `records_dir()`, adds the game to the statistics and
-removes the autosave. A failing disk is logged and never stops the game.
+ends it saves the finished game, keeps the record in `records_dir()`, adds the game to
+the statistics and removes the autosave. Filing is idempotent, keyed by the record's
+digest (`record_digest`): a copy killed half-way through filing leaves the finished game
+in the autosave, and filing it again on Continue (`attach` files a finished session)
+adds neither a second record nor a second statistics entry. A failing disk is logged
+and never stops the game.
 
 Only the copy of the game that holds the data folder's lock (`lock.DataLock`) uses
 the autosave: `Folders.autosave_on` is False in a second copy, which then never
@@ -13,6 +17,7 @@ writes, cleans or deletes `autosave.json` (it still keeps records and statistics
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -74,9 +79,12 @@ class Autosaver:
         """The last write failure (for a toast), or None."""
 
     def attach(self, session: Any) -> Autosaver:
-        """Hook into `session.after_action` (once) and return self."""
+        """Hook into `session.after_action` (once) and return self; a session that is
+        already over (an autosave whose filing was cut short) is filed now."""
         if self not in session.after_action:
             session.after_action.append(self)
+        if session.over:
+            self(session)
         return self
 
     def __call__(self, session: Any, events: object = ()) -> None:
@@ -101,22 +109,36 @@ class Autosaver:
         return path
 
     def finish(self, session: Any) -> Path:
-        """Keep the record, add the statistics and drop the autosave."""
+        """Save the finished game, keep its record, add the statistics and drop the
+        autosave; each step is skipped when an earlier, cut-short filing did it."""
         record: GameRecord = session.record
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-        seed = "".join(ch for ch in str(record.seed) if ch.isalnum())[:20]
-        path = self.folders.records / f"{stamp}-{record.map_id}-{seed}.json"
-        for n in range(2, 1000):
-            if not path.exists():
-                break
-            path = self.folders.records / f"{stamp}-{record.map_id}-{seed}-{n}.json"
-        write_atomic(path, record.dumps("json"))
-        StatsStore(self.folders.stats).add(game_summary(record, session.results()))
+        if self.folders.autosave_on:
+            self.save(session)  # a kill from here on is filed again on Continue
+        digest = record_digest(record)
+        path = self._keep_record(record, digest)
+        StatsStore(self.folders.stats).add(
+            game_summary(record, session.results()) | {"game": digest})
         if self.folders.autosave_on:
             self.folders.autosave.unlink(missing_ok=True)
         self.finished_record = path
         logger.info("finished game kept as %s", path)
         return path
+
+    def _keep_record(self, record: GameRecord, digest: str) -> Path:
+        """The record's file in the records folder, written unless it is there already."""
+        kept = next(self.folders.records.glob(f"*-{digest}.json"), None)
+        if kept is not None:
+            return kept
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        seed = "".join(ch for ch in str(record.seed) if ch.isalnum())[:20]
+        path = self.folders.records / f"{stamp}-{record.map_id}-{seed}-{digest}.json"
+        write_atomic(path, record.dumps("json"))
+        return path
+
+
+def record_digest(record: GameRecord) -> str:
+    """A short digest of the whole record: the same game, move for move, has the same."""
+    return hashlib.sha256(record.dumps("json").encode()).hexdigest()[:16]
 
 
 def clean_temp_files(folder: Path) -> None:

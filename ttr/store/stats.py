@@ -255,13 +255,17 @@ class StatsStore:
 
     def add(self, summary: dict[str, Any]) -> None:
         """Append one finished game (keeping at most the newest MAX_GAMES), after
-        copying the current file to the backup.
+        copying the current file to the backup; a game whose `game` digest is stored
+        already is not added again (a filing cut short and done again).
 
         Raises:
             OSError: the file cannot be written (or read: `StatsUnreadable`).
         """
         with locked(self.path.with_name(self.path.name + ".lock")):
             old = self.raw_games()
+            game = summary.get("game")
+            if game and any(isinstance(g, dict) and g.get("game") == game for g in old):
+                return
             if old:
                 write_atomic(self.backup, _dump(old))
             write_atomic(self.path, _dump([*old, summary][-MAX_GAMES:]))
