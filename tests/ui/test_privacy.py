@@ -90,6 +90,8 @@ class Table:
 
     current: Table
     """The table of the running test."""
+    wait_pause = 0.0
+    """Seconds to sleep after a frame spent waiting (nothing to do at the screen)."""
 
     def __init__(self, monkeypatch: Any, tmp_path: Path, kinds: str, map_id: str,
                  variant: str, seed: int, size: tuple[int, int], animate: bool = False) -> None:
@@ -316,6 +318,8 @@ class Table:
             if isinstance(top, HandoffScene) and top.armed <= 0:
                 self.at_screen = top.seat
             self.did.append(act_mixed(app, rng))
+            if self.did[-1] == "wait":
+                time.sleep(self.wait_pause)
             app.frame(0.3)
         raise AssertionError(f"the game did not end: {self.did[-20:]}")
 
@@ -376,6 +380,9 @@ class OnlineTable(Table):
     """A hot-seat game at an online table: two people at this window (curtains between
     them, hints allowed) and an AI at the server, with the same checks on every frame.
     What each seat holds and every move come from the server's own table."""
+
+    wait_pause = 0.005
+    """Waiting for the server: a busy loop of frames starved its thread (50 s, not 8)."""
 
     def __init__(self, monkeypatch: Any, tmp_path: Path, server: Any, map_id: str,
                  seed: int, size: tuple[int, int]) -> None:
