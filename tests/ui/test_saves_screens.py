@@ -43,6 +43,33 @@ def test_continue_resumes_the_autosave_exactly(app: App) -> None:
     assert resumed.session.screen_owner == 0
 
 
+def test_continue_after_a_kill_while_filing_shows_the_scores_once(app: App) -> None:
+    """A game killed while its end was filed: Continue shows the final scores and the
+    game is kept once (one record, one statistics entry)."""
+    from ttr.store.saves import SaveGame, save_game
+    from ttr.store.stats import StatsStore
+    from ttr.ui.scenes.scoring import ScoringScene
+
+    start(app, "random,random")
+    board = board_of(app)
+    assert board is not None
+    while not board.session.over:
+        frames(app, 20)
+    frames(app, 3)
+    f = app.ctx.extras["folders"]
+    session = board.session
+    save_game(f.autosave, SaveGame(session.record, session.screen_owner))  # the kill's leftover
+    app.to_menu()
+    frames(app, 2)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and button(menu, "Continue").enabled
+    click(button(menu, "Continue").rect.center)
+    frames(app, 4)
+    assert any(isinstance(s, ScoringScene) for s in app.stack.scenes)
+    assert not f.autosave.exists() and len(list(f.records.glob("*.json"))) == 1
+    assert len(StatsStore(f.stats).games()) == 1
+
+
 def test_broken_autosave_is_reported_in_the_menu(app: App) -> None:
     f = app.ctx.extras["folders"]
     f.saves.mkdir(parents=True)
