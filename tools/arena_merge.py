@@ -5,18 +5,22 @@
 Long arena runs are best played as batches (`--deals` a few, `--seed` different per
 batch, `--out` a file each), so that what was played survives an interruption. This
 adds them up: each pairing's head-to-head wins (ties half) over all batches with a 95%
-Wilson interval, and per agent the games, win share, mean score, mean rank and tickets
-(weighted by games) and the range of the batches' median decision times.
+Wilson interval and the first agent's mean score minus the second's with a 95% normal
+interval (over the batches that report it), and per agent the games, win share, mean
+score, mean rank and tickets (weighted by games) and the range of the batches' median
+decision times.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ttr.ai.arena_report import score_gap  # noqa: E402
 from ttr.ai.stats import wilson  # noqa: E402
 from ttr.store.saves import SaveError, read_json  # noqa: E402
 
@@ -26,12 +30,19 @@ MEANS = ("win_share", "mean_score", "mean_rank", "tickets_completed", "tickets_h
 def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """The batches' reports as one summary (plain data)."""
     pairs: dict[tuple[str, str], list[float]] = {}
+    gaps: dict[tuple[str, str], list[float]] = {}  # games, sum, sum of squares
     agents: dict[str, dict[str, Any]] = {}
     for rep in reports:
         for p in rep["pairings"]:
             acc = pairs.setdefault((p["a"], p["b"]), [0.0, 0])
             acc[0] += p["a_win_rate"] * p["games"]
             acc[1] += p["games"]
+            if "score_diff" in p:  # reports written before score differences have none
+                n, m, sd = p["games"], p["score_diff"], p["score_diff_sd"]
+                g = gaps.setdefault((p["a"], p["b"]), [0.0, 0.0, 0.0])
+                g[0] += n
+                g[1] += n * m
+                g[2] += (n - 1) * sd * sd + n * m * m
         for a in rep["agents"]:
             acc2 = agents.setdefault(a["agent"], {"games": 0, "medians": [],
                                                   **{k: 0.0 for k in MEANS}})
@@ -48,8 +59,14 @@ def merge(reports: list[dict[str, Any]]) -> dict[str, Any]:
     out_pairs = []
     for (a, b), (wins, games) in pairs.items():
         lo, hi = wilson(wins, int(games))
-        out_pairs.append({"a": a, "b": b, "games": int(games), "a_wins": wins,
-                          "a_win_rate": wins / games if games else 0.0, "ci": [lo, hi]})
+        entry = {"a": a, "b": b, "games": int(games), "a_wins": wins,
+                 "a_win_rate": wins / games if games else 0.0, "ci": [lo, hi]}
+        if (a, b) in gaps and gaps[a, b][0] > 1:
+            n, total, squares = gaps[a, b]
+            mean = total / n
+            entry |= {"score_games": int(n), "score_diff": mean,
+                      "score_diff_sd": math.sqrt(max(0.0, squares - n * mean * mean) / (n - 1))}
+        out_pairs.append(entry)
     return {"batches": len(reports), "games": sum(r["games"] for r in reports),
             "agents": out_agents, "pairings": out_pairs}
 
@@ -64,11 +81,14 @@ def format_summary(s: dict[str, Any]) -> str:
                      f"{a['mean_score']:7.1f} {a['mean_rank']:6.2f}  "
                      f"{a['tickets_completed']:5.2f}/{a['tickets_held']:.2f}"
                      f"{'':10}{lo:.2f}-{hi:.2f}")
-    lines.append("pairings (win rate of the first, ties half, 95% Wilson interval)")
+    lines.append("pairings (win rate of the first, ties half, 95% Wilson interval; "
+                 "its score minus the second's)")
     for p in s["pairings"]:
         lo, hi = p["ci"]
+        gap = (f"  score {score_gap(p['score_diff'], p['score_diff_sd'], p['score_games'])}"
+               f" over {p['score_games']}" if "score_diff" in p else "")
         lines.append(f"  {p['a']} vs {p['b']}: {p['a_wins']:g}/{p['games']} = "
-                     f"{100 * p['a_win_rate']:.1f}%  [{100 * lo:.1f}, {100 * hi:.1f}]")
+                     f"{100 * p['a_win_rate']:.1f}%  [{100 * lo:.1f}, {100 * hi:.1f}]{gap}")
     return "\n".join(lines)
 
 

@@ -9,15 +9,18 @@ import pytest
 
 from tests.builders import usa
 from tools.arena_merge import main, merge
-from ttr.ai.arena import parse_agents, run_games, schedule
+from ttr.ai.arena import GameOutcome, parse_agents, run_games, schedule
 from ttr.ai.arena_report import build_report
 
 
-def _report(seed: int, labels: list[str]) -> dict[str, object]:
+def _games(seed: int, labels: list[str]) -> list[GameOutcome]:
     gm = usa()
     specs = parse_agents(",".join(labels), 3)
-    games = run_games(gm, gm.rules("base"), schedule(specs, 3, 1, seed), jobs=1)
-    return build_report([s.label for s in specs], games, {"seed": seed})
+    return run_games(gm, gm.rules("base"), schedule(specs, 3, 1, seed), jobs=1)
+
+
+def _report(seed: int, labels: list[str]) -> dict[str, object]:
+    return build_report(labels, _games(seed, labels), {"seed": seed})
 
 
 def test_batches_add_up_and_the_command_prints_them(tmp_path: Path,
@@ -45,3 +48,22 @@ def test_batches_add_up_and_the_command_prints_them(tmp_path: Path,
     assert main([str(tmp_path / "bad.json")]) == 1
     assert main([str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_score_differences_pool_exactly_across_batches() -> None:
+    """The merged mean score difference and its spread are those of all the games."""
+    labels = ["random", "greedy", "beginner"]
+    games = [_games(seed, labels) for seed in (3, 4)]
+    whole = build_report(labels, games[0] + games[1], {})
+    s = merge([build_report(labels, g, {}) for g in games])
+    for p in s["pairings"]:
+        q = next(q for q in whole["pairings"]  # type: ignore[attr-defined]
+                 if (q["a"], q["b"]) == (p["a"], p["b"]))
+        assert p["score_games"] == q["games"] == 6
+        assert p["score_diff"] == pytest.approx(q["score_diff"])
+        assert p["score_diff_sd"] == pytest.approx(q["score_diff_sd"])
+    assert any(p["score_diff_sd"] > 0 for p in s["pairings"])  # the scores do differ
+    old = build_report(labels, games[0], {})
+    for q in old["pairings"]:  # type: ignore[attr-defined]
+        del q["score_diff"], q["score_diff_sd"]  # a report from before score differences
+    assert all("score_diff" not in p for p in merge([old])["pairings"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 from itertools import combinations
@@ -18,6 +19,19 @@ def game_pairs(game: GameOutcome, index: dict[str, int]) -> list[Outcome]:
         ra, rb = game.ranks[a], game.ranks[b]
         s = 1.0 if ra < rb else 0.0 if ra > rb else 0.5
         out.append((index[game.seats[a]], index[game.seats[b]], s))
+    return out
+
+
+def score_differences(games: Sequence[GameOutcome],
+                      index: dict[str, int]) -> dict[tuple[int, int], list[float]]:
+    """Per pair of agents (i < j), agent i's score minus agent j's in each shared game."""
+    out: dict[tuple[int, int], list[float]] = {}
+    for g in games:
+        for a, b in combinations(range(len(g.seats)), 2):
+            i, j = index[g.seats[a]], index[g.seats[b]]
+            diff = g.scores[a] - g.scores[b]
+            key, val = ((i, j), diff) if i < j else ((j, i), -diff)
+            out.setdefault(key, []).append(val)
     return out
 
 
@@ -82,9 +96,11 @@ def build_report(
         for i, j, s in outs:
             key, val = ((i, j), s) if i < j else ((j, i), 1 - s)
             pairs.setdefault(key, []).append(val)
+    diffs = score_differences(games, index)
     pairings = []
     for (i, j), vals in sorted(pairs.items()):
         lo, hi = wilson(sum(vals), len(vals))
+        d = diffs[i, j]
         pairings.append(
             {
                 "a": labels[i],
@@ -92,6 +108,8 @@ def build_report(
                 "games": len(vals),
                 "a_win_rate": sum(vals) / len(vals),
                 "ci": [lo, hi],
+                "score_diff": _mean(d),
+                "score_diff_sd": statistics.stdev(d) if len(d) > 1 else 0.0,
             }
         )
     failures = [f for g in games for f in g.failures]
@@ -102,6 +120,11 @@ def build_report(
         "pairings": pairings,
         "failures": failures,
     }
+
+
+def score_gap(mean: float, sd: float, n: int) -> str:
+    """A mean score difference with its 95% half-width: "+3.3 ± 4.1 points"."""
+    return f"{mean:+.1f} \u00b1 {1.96 * sd / math.sqrt(max(1, n)):.1f} points"
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -125,12 +148,14 @@ def format_report(report: dict[str, Any]) -> str:
             f"{1000 * a['time_median']:>8.1f}{1000 * a['time_p95']:>8.1f}{a['over_budget']:>8d}"
         )
     lines.append("")
-    lines.append("pairings (win rate of the first agent, 95% Wilson interval; ties count half)")
+    lines.append("pairings (win rate of the first agent, 95% Wilson interval; ties count half;")
+    lines.append("          its mean score minus the second's, 95% normal interval)")
     for p in report["pairings"]:
         lo, hi = p["ci"]
         lines.append(
             f"  {p['a']:>14} vs {p['b']:<14} {100 * p['a_win_rate']:5.1f}%  "
-            f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  n={p['games']}"
+            f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  n={p['games']}  "
+            f"{score_gap(p['score_diff'], p['score_diff_sd'], p['games'])}"
         )
     fails = report["failures"]
     lines.append("")
