@@ -18,6 +18,16 @@ def button(menu: MenuScene, label: str):  # noqa: ANN201
     return next(b for b in menu.buttons if b.label == label)
 
 
+def continue_from_menu(app: App) -> None:
+    """Back to the menu and click Continue (which must be enabled)."""
+    app.to_menu()
+    frames(app, 2)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and button(menu, "Continue").enabled
+    click(button(menu, "Continue").rect.center)
+    frames(app, 2)
+
+
 def test_continue_resumes_the_autosave_exactly(app: App) -> None:
     start(app, "human,greedy")
     frames(app, 3)
@@ -30,12 +40,7 @@ def test_continue_resumes_the_autosave_exactly(app: App) -> None:
     frames(app, 20)
     actions = list(board.session.actions)
     assert len(actions) >= 2  # the AI answered too
-    app.to_menu()
-    frames(app, 2)
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene) and button(menu, "Continue").enabled
-    click(button(menu, "Continue").rect.center)
-    frames(app, 2)
+    continue_from_menu(app)
     resumed = board_of(app)
     assert resumed is not None and resumed is not board
     assert resumed.session.actions[:len(actions)] == actions
@@ -59,12 +64,8 @@ def test_continue_after_a_kill_while_filing_shows_the_scores_once(app: App) -> N
     f = app.ctx.extras["folders"]
     session = board.session
     save_game(f.autosave, SaveGame(session.record, session.screen_owner))  # the kill's leftover
-    app.to_menu()
+    continue_from_menu(app)
     frames(app, 2)
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene) and button(menu, "Continue").enabled
-    click(button(menu, "Continue").rect.center)
-    frames(app, 4)
     assert any(isinstance(s, ScoringScene) for s in app.stack.scenes)
     assert not f.autosave.exists() and len(list(f.records.glob("*.json"))) == 1
     assert len(StatsStore(f.stats).games()) == 1

@@ -4,7 +4,7 @@ An `Autosaver` is attached to a `GameSession` (it is one of `session.after_actio
 After each action it writes `saves_dir()/autosave.json` atomically. When the game
 ends it saves the finished game, keeps the record in `records_dir()`, adds the game to
 the statistics and removes the autosave. Filing is idempotent, keyed by the record's
-digest (`record_digest`): a copy killed half-way through filing leaves the finished game
+digest (`text_digest`): a copy killed half-way through filing leaves the finished game
 in the autosave, and filing it again on Continue (`attach` files a finished session)
 adds neither a second record nor a second statistics entry. A failing disk is logged
 and never stops the game.
@@ -114,8 +114,9 @@ class Autosaver:
         record: GameRecord = session.record
         if self.folders.autosave_on:
             self.save(session)  # a kill from here on is filed again on Continue
-        digest = record_digest(record)
-        path = self._keep_record(record, digest)
+        text = record.dumps("json")
+        digest = text_digest(text)
+        path = self._keep_record(record, text, digest)
         StatsStore(self.folders.stats).add(
             game_summary(record, session.results()) | {"game": digest})
         if self.folders.autosave_on:
@@ -124,21 +125,22 @@ class Autosaver:
         logger.info("finished game kept as %s", path)
         return path
 
-    def _keep_record(self, record: GameRecord, digest: str) -> Path:
-        """The record's file in the records folder, written unless it is there already."""
+    def _keep_record(self, record: GameRecord, text: str, digest: str) -> Path:
+        """The record's file (`text`, whose digest is `digest`) in the records folder,
+        written unless it is there already."""
         kept = next(self.folders.records.glob(f"*-{digest}.json"), None)
         if kept is not None:
             return kept
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
         seed = "".join(ch for ch in str(record.seed) if ch.isalnum())[:20]
         path = self.folders.records / f"{stamp}-{record.map_id}-{seed}-{digest}.json"
-        write_atomic(path, record.dumps("json"))
+        write_atomic(path, text)
         return path
 
 
-def record_digest(record: GameRecord) -> str:
-    """A short digest of the whole record: the same game, move for move, has the same."""
-    return hashlib.sha256(record.dumps("json").encode()).hexdigest()[:16]
+def text_digest(text: str) -> str:
+    """A short digest of a record's JSON text: the same game, move for move, has the same."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def clean_temp_files(folder: Path) -> None:
