@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from tests.ai.helpers import game, positions
@@ -10,8 +11,9 @@ from ttr.ai.arena import parse_agents
 from ttr.ai.base import agent_info, make_agent
 from ttr.ai.expert import FINALISTS, FIRST_LOOK, ExpertAgent, expert_candidates, wider_candidates
 from ttr.ai.heuristic import Context
+from ttr.ai.inference import ticket_prior
 from ttr.ai.levels import STRONG
-from ttr.ai.paired import Gains, new_seeds, playout_margins
+from ttr.ai.paired import Gains, Judge, new_seeds, playout_margins, strong_margins
 from ttr.ai.parallel import parallel_gains
 from ttr.ai.worker import shared_pool
 from ttr.engine import ClaimRoute, DrawFaceUp, PlayerView, Stage, observe
@@ -82,7 +84,7 @@ def test_expert_looks_at_every_candidate_then_searches_the_best(monkeypatch) -> 
                 if len(wider_candidates(Context(v, STRONG))) > FINALISTS + 2)
     thought = ExpertAgent(iterations=2 * FIRST_LOOK + 8, workers=0).think(
         view, random.Random(6))
-    (wide, first_its, first), (final, rest_its, _) = calls
+    (wide, first_its, first), (final, rest_its, _) = calls[:2]
     assert (first_its, rest_its) == (FIRST_LOOK, FIRST_LOOK + 8)
     assert len(wide) > FINALISTS + 1 and len(final) == FINALISTS + 1
     assert final[0] == wide[0] == thought.cands[0] and thought.cands == final
@@ -90,6 +92,52 @@ def test_expert_looks_at_every_candidate_then_searches_the_best(monkeypatch) -> 
     picked = [first.gain(wide.index(a))[0] for a in final[1:]]
     assert picked == looked[:FINALISTS]
     assert thought.action in final
+
+
+def test_a_switch_is_played_only_when_strong_continuations_confirm_it(monkeypatch) -> None:
+    """The fast search's switch is checked on CHECK_SAMPLES sampled states by the strong
+    policy playing every seat to the end; below CHECK_MARGIN the policy's move stays."""
+    calls: list[tuple[list[object], object, Gains]] = []
+
+    def recording(view, cands, rng, *args, **kwargs):  # type: ignore[no-untyped-def]
+        gains = parallel_gains(view, cands, rng, *args, **kwargs)
+        calls.append((list(cands), kwargs.get("judge"), gains))
+        return gains
+
+    monkeypatch.setattr(expert, "parallel_gains", recording)
+    monkeypatch.setattr(expert, "CHECK_SAMPLES", expert.CHECK_MIN)
+    monkeypatch.setattr(expert, "CHECK_MARGIN", -math.inf)  # any switch passes
+    switched = None
+    for view in _views("europe", 3, 12, Stage.CHOOSE_ACTION, 12)[4:]:
+        calls.clear()
+        thought = ExpertAgent(iterations=24, workers=0).think(view, random.Random(2))
+        if thought.action != thought.cands[0]:
+            switched = view, thought
+            break
+    assert switched is not None, "no position where the fast search switches"
+    view, thought = switched
+    default = thought.cands[0]
+    (checked, judge, check) = calls[-1]
+    assert checked == [default, thought.action] and len(calls) == 3
+    assert isinstance(judge, Judge) and judge.strong and check.n == expert.CHECK_MIN
+    monkeypatch.setattr(expert, "CHECK_MARGIN", math.inf)  # no switch passes
+    again = ExpertAgent(iterations=24, workers=0).think(view, random.Random(2))
+    assert again.cands == thought.cands and again.action == default
+
+
+def test_strong_continuations_are_paired_and_reproducible() -> None:
+    """The strong judge plays every candidate from the same sampled state and seed: the
+    same move twice scores the same, and the same seeds give the same margins."""
+    view = _views("europe", 3, 4, Stage.CHOOSE_ACTION, 6)[-1]
+    ctx = Context(view, STRONG)
+    default = ExpertAgent().policy.decide(ctx, random.Random(0))
+    other = next(a for a in view.legal if a != default)
+    judge = Judge(ticket_prior(view), stations=True, strong=True)
+    seeds = new_seeds(random.Random(7), 3)
+    rows = playout_margins(view, [default, other, default], seeds, judge)
+    assert [r[0] for r in rows] == [r[2] for r in rows]
+    assert rows == strong_margins(view, [default, other, default], seeds, judge.prior)
+    assert len({r[0] for r in rows}) > 1  # the samples differ
 
 
 def test_parallel_iterations_equal_serial_ones() -> None:

@@ -18,13 +18,18 @@ first look of `FIRST_LOOK` iterations; the policy's move and the `FINALISTS` bes
 share the rest of the search on fresh samples (sequential halving: the first look's
 lucky winners are not trusted on the samples that picked them). docs/AI.md has the
 experiment that found it.
+
+The fast playouts judge moves poorly (on Europe their estimates hardly predict how the
+game goes on), so a switch is played only if a slower, better judge confirms it: from
+`CHECK_SAMPLES` sampled states, every seat plays the strong policy to the end after the
+policy's move and after the switch (`paired.strong_margins`).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ttr.ai.cards import choose_payment
 from ttr.ai.heuristic import (
@@ -56,8 +61,18 @@ SWITCH_MARGIN = 2.0
 """Points of mean paired gain a candidate needs to replace the policy's move."""
 MIN_ITERATIONS = 16
 """Iterations before the search may stop because no candidate can still win."""
-DEADLINE_SHARE = 0.8
-"""Share of the budget the search may use (the rest covers planning and messages)."""
+DEADLINE_SHARE = 0.55
+"""Share of the budget the fast search may use (the check of a switch comes after)."""
+CHECK_SHARE = 0.9
+"""Share of the budget the check of a switch may use (the rest covers planning and
+messages)."""
+CHECK_SAMPLES = 20
+"""Paired samples of the check of a switch: strong-policy continuations of the policy's
+move and of the switch from sampled states."""
+CHECK_MIN = 6
+"""Fewer checked samples than this (out of time) keep the policy's move."""
+CHECK_MARGIN = 2.0
+"""Points of mean gain the switch must show in its check too."""
 SOFT_SHARE = 0.4
 """Share of the budget after which the search stops unless a candidate leads the
 policy's move (most decisions are clear: this keeps the median time low)."""
@@ -119,9 +134,19 @@ class ExpertAgent:
                 iterations=iterations, switch=SWITCH_MARGIN, min_iterations=MIN_ITERATIONS,
                 soft_deadline=soft, judge=judge,
             )
+            chosen = cands[gains.best(SWITCH_MARGIN)]
+            if chosen != default and view.public.stage == Stage.CHOOSE_ACTION:
+                check = parallel_gains(
+                    view, [default, chosen], rng, pool, max(1, workers),
+                    deadline=start + CHECK_SHARE * budget if timed else None,
+                    iterations=CHECK_SAMPLES, switch=CHECK_MARGIN,
+                    judge=replace(judge, strong=True),
+                )
+                if check.n < CHECK_MIN or check.gain(1)[0] <= CHECK_MARGIN:
+                    chosen = default
         except AssertionError:  # an engine inconsistency: trust the policy
             return Thought(default, ctx, cands, None)
-        return Thought(cands[gains.best(SWITCH_MARGIN)], ctx, cands, gains)
+        return Thought(chosen, ctx, cands, gains)
 
 
 @dataclass(frozen=True, slots=True)
