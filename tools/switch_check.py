@@ -30,8 +30,8 @@ if find_spec("ttr") is None:  # not installed: this checkout's sources (pure Pyt
 from ttr.ai.expert import ExpertAgent  # noqa: E402
 from ttr.ai.heuristic import Context, PlanPlayer  # noqa: E402
 from ttr.ai.levels import STRONG  # noqa: E402
+from ttr.ai.paired import seat_margin, strong_finish  # noqa: E402
 from ttr.ai.search import HardAgent  # noqa: E402
-from ttr.ai.selfplay import play_out  # noqa: E402
 from ttr.engine import Action, GameState, Stage, apply, new_game, observe, results  # noqa: E402
 from ttr.game.options import resolve_game  # noqa: E402
 
@@ -69,17 +69,8 @@ def margin(state: GameState, first: Action, seed: str) -> float:
     rng.shuffle(deck)
     rng.shuffle(tickets)
     state = replace(state, deck=tuple(deck), ticket_deck=tuple(tickets), seed=seed)
-    state = apply(state, first).state
-    policy = PlanPlayer(STRONG)
     rngs = [random.Random(f"{seed}:{s}") for s in range(state.num_players)]
-
-    def decide(s: GameState) -> Action:
-        v = observe(s, s.current)
-        return v.legal[0] if len(v.legal) == 1 else policy.choose(v, rngs[s.current], 0.0)
-
-    final, _ = play_out(state, decide)
-    res = results(final)
-    return res.players[0].total - max(p.total for p in res.players[1:])
+    return seat_margin(results(strong_finish(apply(state, first).state, rngs)), 0)
 
 
 Switch = tuple[int, float, float, float, str]

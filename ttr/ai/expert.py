@@ -20,7 +20,8 @@ lucky winners are not trusted on the samples that picked them). docs/AI.md has t
 experiment that found it.
 
 The fast playouts judge moves poorly (on Europe their estimates hardly predict how the
-game goes on), so a switch is played only if a slower, better judge confirms it: from
+game goes on), so a switch on a turn's first choice is played only if a slower, better
+judge confirms it (tunnel payments are not checked): from
 `CHECK_SAMPLES` sampled states, every seat plays the strong policy to the end after the
 policy's move and after the switch (`paired.strong_margins`).
 """

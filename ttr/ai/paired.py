@@ -21,7 +21,17 @@ from ttr.ai.inference import TicketPrior, sample_state
 from ttr.ai.levels import STRONG
 from ttr.ai.rollout import Playout
 from ttr.ai.selfplay import play_out
-from ttr.engine import Action, GameState, PlayerView, Sim, apply, determinize, observe, results
+from ttr.engine import (
+    Action,
+    GameResult,
+    GameState,
+    PlayerView,
+    Sim,
+    apply,
+    determinize,
+    observe,
+    results,
+)
 
 Seeds = tuple[int, int]
 """(seed of the hidden-state sample, seed of the playouts) of one iteration."""
@@ -42,7 +52,7 @@ class Judge:
     """Whether the playouts' seats build stations to borrow routes (Europe)."""
     strong: bool = False
     """Whether every seat plays the strong policy (`levels.STRONG`) to the end instead
-    of the fast playout: a far better judge at about 30 times the cost."""
+    of the fast playout: a far better judge at 30 to 90 times the cost."""
 
 
 UNIFORM = Judge()
@@ -64,17 +74,13 @@ def playout_margins(view: PlayerView, cands: Sequence[Action], seeds: Sequence[S
     prior, stations = judge.prior, judge.stations
     rows = []
     for sample_seed, playout_seed in seeds:
-        rng = random.Random(sample_seed)
-        state = determinize(view, rng) if prior is None else sample_state(view, rng, prior)
-        base = Sim.thaw(state)
+        base = Sim.thaw(_sample(view, sample_seed, prior))
         row: list[float] = []
         for action in cands:
             sim = base.copy()
             sim.step(action)
             Playout(sim, stations).run(random.Random(playout_seed))
-            res = sim.results()
-            mine = res.players[seat].total
-            row.append(mine - max(p.total for p in res.players if p.seat != seat))
+            row.append(seat_margin(sim.results(), seat))
         rows.append(row)
     return rows
 
@@ -89,25 +95,39 @@ def strong_margins(view: PlayerView, cands: Sequence[Action], seeds: Sequence[Se
     """
     assert view.me is not None
     seat = view.me.seat
-    policy = PlanPlayer(STRONG)
     rows = []
     for sample_seed, playout_seed in seeds:
-        rng = random.Random(sample_seed)
-        state = determinize(view, rng) if prior is None else sample_state(view, rng, prior)
+        state = _sample(view, sample_seed, prior)
         row: list[float] = []
         for action in cands:
             rngs = [random.Random(playout_seed * 16 + s) for s in range(state.num_players)]
-
-            def decide(s: GameState, rngs: list[random.Random] = rngs) -> Action:
-                v = observe(s, s.current)
-                return v.legal[0] if len(v.legal) == 1 else policy.choose(v, rngs[s.current])
-
-            final, _ = play_out(apply(state, action).state, decide)
-            res = results(final)
-            mine = res.players[seat].total
-            row.append(mine - max(p.total for p in res.players if p.seat != seat))
+            final = strong_finish(apply(state, action).state, rngs)
+            row.append(seat_margin(results(final), seat))
         rows.append(row)
     return rows
+
+
+def strong_finish(state: GameState, rngs: Sequence[random.Random]) -> GameState:
+    """The game played to its end from `state`, every seat by the strong policy
+    (`levels.STRONG`), seat s drawing its randomness from `rngs[s]`."""
+    policy = PlanPlayer(STRONG)
+
+    def decide(s: GameState) -> Action:
+        v = observe(s, s.current)
+        return v.legal[0] if len(v.legal) == 1 else policy.choose(v, rngs[s.current])
+
+    return play_out(state, decide)[0]
+
+
+def seat_margin(result: GameResult, seat: int) -> float:
+    """`seat`'s final score minus the best other seat's."""
+    return result.players[seat].total - max(p.total for p in result.players if p.seat != seat)
+
+
+def _sample(view: PlayerView, seed: int, prior: TicketPrior | None) -> GameState:
+    """The hidden state sampled from `seed`: uniformly, or the tickets by `prior`."""
+    rng = random.Random(seed)
+    return determinize(view, rng) if prior is None else sample_state(view, rng, prior)
 
 
 class Gains:
