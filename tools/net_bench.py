@@ -11,12 +11,17 @@ table (resident memory at the busiest moment minus before the tables, over N) an
 The server saves every table after every action (written at once, fsync batched), as in
 real use. With `--think`, each bot waits before its move (people's pace instead of as
 fast as it can).
+
+It times the `ttr` installed in the Python that runs it (this checkout's sources only
+when none is installed), the server too, wherever it is run from, and says which and
+which engine build (`TTR_PURE=1` for the pure-Python one of a compiled install).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import os
 import subprocess
 import sys
@@ -25,9 +30,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec("ttr") is None:  # none installed: this checkout's sources
+    sys.path.insert(0, str(ROOT))
 
 from ttr.engine import PlayerView  # noqa: E402
+from ttr.native.where import child_command, child_env, describe  # noqa: E402
 from ttr.net.bot import BotClient  # noqa: E402
 from ttr.net.link import Credentials  # noqa: E402
 from ttr.net.messages import StateUpdate  # noqa: E402
@@ -106,12 +113,13 @@ class BenchBot(BotClient):
 def start_server(n: int, seats: int, data: Path) -> tuple[subprocess.Popen[bytes], int,
                                                          list[str]]:
     spec = "usa:base:" + ",".join(["remote"] * seats)
-    cmd = [sys.executable, "-m", "ttr", "serve", "--port", "0", "--data", str(data),
-           "--max-per-ip", str(n * seats + 50), "--max-tables", str(n + 10), "--seed", "1"]
+    cmd = child_command("-m", "ttr", "serve", "--port", "0", "--data", str(data),
+                        "--max-per-ip", str(n * seats + 50), "--max-tables", str(n + 10),
+                        "--seed", "1")
     for _ in range(n):
         cmd += ["--table", spec]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env=child_env())  # the server runs this process's ttr
     assert proc.stdout is not None
     port, codes = 0, list[str]()
     while len(codes) < n:
@@ -191,6 +199,9 @@ def main() -> int:
     print(f"net_bench: usa/base, {args.seats} bot clients per table ({args.level}, think "
           f"{args.think} s), server and bots in two processes on {os.cpu_count()} cores, saves "
           f"in {args.data} (fsync batched); load average before: {os.getloadavg()[0]:.1f}")
+    server = subprocess.run(child_command("-m", "ttr", "--version"), env=child_env(),
+                            capture_output=True, text=True, check=False).stdout.strip()
+    print(f"bots: {describe()}\nserver: {server}")
     print("tables  actions  actions/s  p50 ms  p99 ms  max ms  lost/reordered  "
           "KiB/table  server CPU  bots CPU")
     for n in (int(x) for x in args.tables.split(",")):

@@ -3,11 +3,16 @@
 worker, and start-to-menu time.
 
     python tools/ui_bench.py [--frames 1500] [--size 1920x1080]
+
+It times the `ttr` installed in the Python that runs it (this checkout's sources only
+when none is installed), wherever it is run from, and says which and which engine build
+(`TTR_PURE=1` for the pure-Python one of a compiled install).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import logging
 import os
 import statistics
@@ -20,7 +25,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec("ttr") is None:  # none installed: this checkout's sources
+    sys.path.insert(0, str(ROOT))
 
 logger = logging.getLogger("ui_bench")
 
@@ -180,8 +186,10 @@ def bench_thinking(size: tuple[int, int], level: str,
 def start_to_menu() -> float:
     """Seconds from a fresh interpreter to the first menu frame (imports included)."""
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", MENU_SNIPPET], capture_output=True, text=True,
-                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    from ttr.native.where import child_command, child_env
+
+    out = subprocess.run(child_command("-c", MENU_SNIPPET), capture_output=True, text=True,
+                         env=child_env(), check=True)  # this process's ttr
     wall = time.perf_counter() - t0
     logger.info("in-process start to menu: %.3f s", float(out.stdout.strip().splitlines()[-1]))
     return wall
@@ -201,6 +209,9 @@ def main() -> int:
     p.add_argument("--think-seconds", type=float, default=20.0)
     args = p.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    from ttr.native.where import describe
+
+    print(describe(), flush=True)
     w, h = (int(x) for x in args.size.split("x"))
     times, cpu = bench_board((w, h), args.frames)
     ms = [t * 1000 for t in times[10:]]

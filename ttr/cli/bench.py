@@ -3,18 +3,23 @@ search, for the compiled and the pure-Python build side by side.
 
 Random games run on the playout fast path (`Sim.play_random`: the moves of `Sim.sample`
 + `Sim.step`), from a new game to the final scoring (`Sim.results`, equal to `results`
-of the frozen state). The third line plays 2-player random games the way a client of
-the full listing does: every decision lists every legal move (`Sim.legal`, what
-`legal_actions` and every view build) and steps one picked uniformly. Times are CPU
-time (`time.process_time`), so other programs on a shared machine disturb them less
-than wall-clock time. A *decision* is one action (a turn of two card draws is two
-decisions); a *turn* is one player's whole turn.
+of the frozen state). The third line plays 2-player random games the way a client of the
+full listing does: every decision lists every legal move (`Sim.legal`, what
+`legal_actions` and every view build) and steps one picked uniformly; the fourth plays
+2-player games through the public API, as views, the online server and hints do: every
+decision calls `legal_actions` and `apply` on immutable states (a twentieth of the
+games: it is the slowest way to play). Times are CPU time (`time.process_time`), so
+other programs on a shared machine disturb them less than wall-clock time. A *decision*
+is one action (a turn of two card draws is two decisions); a *turn* is one player's
+whole turn.
 
 Each build runs in its own worker process (`ttr bench --worker`, the pure one with
-`TTR_PURE=1`) on the same games; the rounds alternate between the builds, so a change in
-the machine's speed hits both alike, and only one worker computes at a time. The
-figures of a build are its fastest round (other programs only ever slow a round down)
-and, in brackets, its median round; the ratio compares the fastest rounds.
+`TTR_PURE=1`) on the same games, and on the same `ttr` as this process (the installed
+one when run as `ttr bench`, from any folder: see `ttr.native.where`); the rounds
+alternate between the builds, so a change in the machine's speed hits both alike, and
+only one worker computes at a time. The figures of a build are its fastest round (other
+programs only ever slow a round down) and, in brackets, its median round; the ratio
+compares the fastest rounds.
 """
 
 from __future__ import annotations
@@ -23,23 +28,35 @@ import argparse
 import gc
 import json
 import math
-import os
 import random
 import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import IO, Any
 
-from ttr.engine import Action, GameMap, RulesConfig, apply, new_game, new_sim, observe
+from ttr.engine import (
+    Action,
+    GameMap,
+    RulesConfig,
+    apply,
+    legal_actions,
+    new_game,
+    new_sim,
+    observe,
+)
 from ttr.engine.scoring import longest_trail, route_edges
 from ttr.engine.state import GameState, Stage
+from ttr.native import PACKAGE_DIR
+from ttr.native.where import child_command, child_env, describe
 
 HARD_POSITIONS = 10
 """Positions of Hard's search timed by `--ai` (Hard to move, at least 3 candidates)."""
 HARD_ITERATIONS = 12
 """Search iterations per position and round."""
+API_SHARE = 20
+"""The public-API games are this fraction of `--games` (at least one)."""
 
 
 def random_games(gm: GameMap, cfg: RulesConfig, players: int, games: int,
@@ -64,22 +81,54 @@ def random_round(gm: GameMap, cfg: RulesConfig, players: int, games: int,
     return {"seconds": time.process_time() - start, "turns": turns, "decisions": decisions}
 
 
+OneGame = Callable[[str, Callable[[], float]], tuple[int, int]]
+"""Plays one game from its seed with a uniform random source; returns (decisions, turns)."""
+
+
+def _timed_games(games: int, seed: int, play: OneGame) -> dict[str, float]:
+    """CPU seconds, turns and decisions of `games` games played by `play`."""
+    decisions = turns = 0
+    start = time.process_time()
+    for g in range(games):
+        d, t = play(f"{seed}:{g}", random.Random(f"{seed}:{g}").random)
+        decisions, turns = decisions + d, turns + t
+    return {"seconds": time.process_time() - start, "turns": turns, "decisions": decisions}
+
+
 def listed_round(gm: GameMap, cfg: RulesConfig, players: int, games: int,
                  seed: int) -> dict[str, float]:
     """One round of random games that pick uniformly from the full legal listing
     (`Sim.legal`, then `Sim.step`): CPU seconds, turns and decisions."""
-    decisions = turns = 0
-    start = time.process_time()
-    for g in range(games):
-        sim = new_sim(gm, cfg, players, f"{seed}:{g}")
-        rand = random.Random(f"{seed}:{g}").random
+
+    def play(game_seed: str, rand: Callable[[], float]) -> tuple[int, int]:
+        sim = new_sim(gm, cfg, players, game_seed)
+        decisions = 0
         while sim.stage != Stage.GAME_OVER:
             legal = sim.legal()
             sim.step(legal[math.floor(rand() * len(legal))])
             decisions += 1
-        turns += sim.turn
         sim.results()
-    return {"seconds": time.process_time() - start, "turns": turns, "decisions": decisions}
+        return decisions, sim.turn
+
+    return _timed_games(games, seed, play)
+
+
+def api_round(gm: GameMap, cfg: RulesConfig, players: int, games: int,
+              seed: int) -> dict[str, float]:
+    """One round of random games through the public API: every decision lists the legal
+    moves (`legal_actions`) and applies one picked uniformly (`apply`); CPU seconds,
+    turns and decisions."""
+
+    def play(game_seed: str, rand: Callable[[], float]) -> tuple[int, int]:
+        state = new_game(gm, cfg, players, game_seed)
+        decisions = 0
+        while state.stage != Stage.GAME_OVER:
+            legal = legal_actions(state)
+            state = apply(state, legal[math.floor(rand() * len(legal))]).state
+            decisions += 1
+        return decisions, state.turn
+
+    return _timed_games(games, seed, play)
 
 
 def speed_figures(counts: dict[str, float], games: int, best: float,
@@ -240,12 +289,14 @@ class _Worker:
             if task["ai"]:
                 self.hard = hard_positions(self.gm, self.cfg, HARD_POSITIONS, task["seed"])
             return {"build": BUILD.describe(), "compiled": BUILD.compiled,
-                    "candidates": [len(c) for _, c in self.hard]}
+                    "ttr": str(PACKAGE_DIR), "candidates": [len(c) for _, c in self.hard]}
         assert self.gm is not None, "setup first"
         if kind == "random":
             return random_round(self.gm, self.cfg, task["players"], task["games"], task["seed"])
         if kind == "listed":
             return listed_round(self.gm, self.cfg, task["players"], task["games"], task["seed"])
+        if kind == "api":
+            return api_round(self.gm, self.cfg, task["players"], task["games"], task["seed"])
         if kind == "longest":
             return path_figures(longest_path_times(self.states))
         if kind == "hard":
@@ -266,13 +317,8 @@ class _Build:
     """A worker process for one build, asked one task at a time."""
 
     def __init__(self, pure: bool) -> None:
-        import ttr
-
-        lib = str(Path(ttr.__file__).resolve().parent.parent)  # the same ttr as this one
-        path = os.pathsep.join([lib, *filter(None, [os.environ.get("PYTHONPATH")])])
-        env = {**os.environ, "PYTHONPATH": path, "TTR_PURE": "1" if pure else ""}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "ttr", "bench", "--worker"], env=env, text=True,
+        self.process = subprocess.Popen(  # on the same ttr as this process, from any folder
+            child_command("-m", "ttr", "bench", "--worker"), env=child_env(pure), text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.name = "pure Python" if pure else "compiled"
 
@@ -319,14 +365,16 @@ def run_bench(args: argparse.Namespace) -> int:
     from ttr import BUILD
 
     if args.build == "compiled" and not BUILD.compiled:
-        print(f"ttr bench: no compiled build to measure: this ttr's engine is "
-              f"{BUILD.describe()}", file=sys.stderr)
+        print(f"ttr bench: no compiled build to measure: {describe()}", file=sys.stderr)
         return 2
     pure_flags = {"both": [False, True] if BUILD.compiled else [True],
                   "compiled": [False], "pure": [True]}[args.build]
     builds = [_Build(pure) for pure in pure_flags]
     try:
-        return _report(args, builds, BUILD.describe())
+        return _report(args, builds, describe())
+    except RuntimeError as e:  # a worker that stopped or ran another ttr
+        print(f"ttr bench: {e}", file=sys.stderr)
+        return 1
     finally:
         for build in builds:
             build.close()
@@ -336,21 +384,27 @@ def _report(args: argparse.Namespace, builds: list[_Build], this: str) -> int:
     setups = [b.ask(task="setup", map=args.map, games=args.games, seed=args.seed, ai=args.ai)
               for b in builds]
     print(f"ttr bench: map {args.map}, best of {args.rounds} rounds (median in brackets), "
-          f"one core; this ttr's engine: {this}")
+          f"one core; {this}")
     for b, setup in zip(builds, setups, strict=True):
+        if setup["ttr"] != str(PACKAGE_DIR):  # (PYTHONSAFEPATH unsupported, say)
+            raise RuntimeError(f"the {b.name} worker ran the ttr at {setup['ttr']}, "
+                               f"not this one ({PACKAGE_DIR})")
         print(f"  {b.name} build: {setup['build']}")
     if len(builds) > 1:
         print("  (each build in its own process, on the same games, the rounds taking turns)")
     print(f"  machine speed now: 10M Python additions in {calibration():.2f} s CPU")
     width = max(len(b.name) for b in builds)
-    for kind, players in (("random", 2), ("random", 4), ("listed", 2)):
+    api_games = max(1, args.games // API_SHARE)
+    for kind, players, games in (("random", 2, args.games), ("random", 4, args.games),
+                                 ("listed", 2, args.games), ("api", 2, api_games)):
         rounds = _interleaved(builds, args.rounds, task=kind, players=players,
-                              games=args.games, seed=args.seed)
-        what = f"{players} players" if kind == "random" else f"{players} players, full listing"
+                              games=games, seed=args.seed)
+        what = f"{players} players" + {"random": "", "listed": ", full listing",
+                                       "api": ", public API (legal_actions + apply)"}[kind]
         figures = []
         for b, answers in zip(builds, rounds, strict=True):
             times = [a["seconds"] for a in answers]
-            r = speed_figures(answers[0], args.games, min(times), statistics.median(times))
+            r = speed_figures(answers[0], games, min(times), statistics.median(times))
             figures.append(r)
             label = f"{b.name}:"
             print(f"  {what}, {label:{width + 1}} {r['games_per_s']:7.1f} games/s "
