@@ -254,3 +254,51 @@ def test_bench_measures_both_builds_side_by_side(tmp_path: Path) -> None:
     for measure in ("2 players, per turn", "4 players, per turn", "longest path, mean",
                     "Hard's search, iterations per second"):
         assert f"{measure}: compiled " in out and "x the pure build" in out, measure
+
+
+BENCH_SMALL = ["bench", "--games", "1", "--rounds", "1"]
+"""`ttr bench`'s smallest run: one game a round (the longest path: 100 random games)."""
+
+
+def assert_bench_says_what_it_timed(out: str, package: Path) -> None:
+    """`ttr bench` named the ttr it timed (`package`) and each worker's build, and timed
+    the public path in each."""
+    assert f"ttr at {package}: engine {BUILD.describe()}" in out, out[:600]
+    if BUILD.compiled:
+        assert "  compiled build: compiled (mypyc" in out
+        assert "2 players, public API (legal_actions + apply), compiled: " in out
+        assert "2 players, public API (legal_actions + apply), per turn: compiled " in out
+    assert "  pure Python build: pure Python (TTR_PURE is set)" in out
+    assert "2 players, public API (legal_actions + apply), pure Python: " in out
+
+
+def test_bench_run_in_the_project_folder_times_the_ttr_it_belongs_to(tmp_path: Path) -> None:
+    """A `ttr` command of another installation, run in the checkout (where `python -m ttr`
+    would import the checkout's sources): its workers run that `ttr`, not the checkout
+    (a worker on another `ttr` is an error, so this fails if they do not)."""
+    lib = copy_of_build(tmp_path)
+    (lib / "ttr" / "_data").mkdir()
+    (lib / "ttr" / "_data" / "maps").symlink_to(REPO / "maps")
+    script = tmp_path / "bin" / "ttr"  # what pip's console script does
+    script.parent.mkdir()
+    script.write_text("from ttr.cli.main import main\nraise SystemExit(main())\n")
+    run = run_python([str(script), *BENCH_SMALL], REPO, lib=lib)
+    assert run.returncode == 0, run.stderr
+    assert_bench_says_what_it_timed(run.stdout, lib / "ttr")
+
+
+def test_the_installed_ttr_bench_times_the_installed_build() -> None:
+    """The `ttr` command pip installed, run in the project folder without any PYTHONPATH,
+    times the installed build (compiled where it was compiled) and says so (CI runs this
+    on its fresh install: TTR_TEST_INSTALLED=1 in .ci/run)."""
+    if LIB == REPO:
+        pytest.skip("needs an installed ttr: TTR_TEST_INSTALLED=1 with `pip install .`")
+    command = shutil.which("ttr", path=str(Path(sys.executable).parent))
+    assert command is not None, f"no ttr command beside {sys.executable}"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TTR_PURE")}
+    run = subprocess.run([command, *BENCH_SMALL], cwd=REPO, env=env, capture_output=True,
+                         text=True, timeout=600, check=False)
+    assert run.returncode == 0, run.stderr
+    assert_bench_says_what_it_timed(run.stdout, LIB / "ttr")
+    if os.environ.get("TTR_REQUIRE_COMPILED", "").strip() not in ("", "0"):
+        assert BUILD.compiled, BUILD.describe()  # CI where a C compiler works
