@@ -10,6 +10,10 @@
   goes wrong (no compiler, mypy missing, a compile error, a crash or a difference in the
   self-test) installs the same package as pure Python. `ttr/native/build.json` records
   which it is and why; `ttr --version` prints it. See docs/ENGINE.md, "Compiled build".
+- An editable install (`pip install -e .`, `setup.py develop`) compiles nothing and
+  writes no `build.json`: the checkout runs its sources, so edits take effect. Compiled
+  modules for development are built on purpose (`python tools/native.py build`, which
+  runs `setup.py build_ext --inplace`).
 """
 
 from __future__ import annotations
@@ -77,6 +81,16 @@ def c_compiler_works() -> bool:
         except Exception:  # CompileError, a missing program, ...: no compiled build
             return False
     return True
+
+
+EDITABLE_COMMANDS = frozenset({"editable_wheel", "develop"})
+EDITABLE_NOTE = ("editable install: the checkout's sources run as pure Python, nothing is "
+                 "compiled into it (compiled modules on purpose: python tools/native.py build)")
+
+
+def editable(dist: Distribution) -> bool:
+    """Whether this is an editable install (pip's `editable_wheel`, or `develop`)."""
+    return bool(EDITABLE_COMMANDS & set(dist.commands))
 
 
 _REASON: list[str | None] = []
@@ -160,6 +174,9 @@ class BuildPy(build_py):
 
     def run(self) -> None:
         super().run()
+        if editable(self.distribution):  # the checkout is the package: maps/ is found there
+            say(EDITABLE_NOTE)
+            return
         target = Path(self.build_lib) / "ttr" / "_data"
         for name in ("maps", "assets"):
             src = ROOT / name
@@ -178,7 +195,8 @@ class BuildNative(build_ext):
     """Why mypyc could not produce the extensions (set while finalizing)."""
 
     def finalize_options(self) -> None:
-        if pure_reason() is None and not self.distribution.ext_modules:
+        if (pure_reason() is None and not self.distribution.ext_modules
+                and not editable(self.distribution)):
             from mypyc.build import mypycify
 
             paths = [str(module_source(m).relative_to(ROOT)) for m in compiled_modules()]
@@ -192,6 +210,8 @@ class BuildNative(build_ext):
         super().finalize_options()
 
     def run(self) -> None:
+        if editable(self.distribution):  # (never asked to: has_ext_modules says no)
+            return
         package_dir = (ROOT / "ttr" if self.inplace else Path(self.build_lib) / "ttr").resolve()
         reason = pure_reason() or self.failure
         if reason is None:
@@ -227,10 +247,11 @@ class BuildNative(build_ext):
 
 
 class NativeDistribution(Distribution):
-    """Has extension modules exactly when this machine will try to compile them."""
+    """Has extension modules exactly when this machine will try to compile them (never
+    for an editable install)."""
 
     def has_ext_modules(self) -> bool:
-        return pure_reason() is None
+        return pure_reason() is None and not editable(self)
 
 
 if __name__ == "__main__":  # (how pip's build backend runs it too; tests import it)
