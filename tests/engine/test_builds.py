@@ -272,13 +272,19 @@ def assert_bench_says_what_it_timed(out: str, package: Path) -> None:
     assert "2 players, public API (legal_actions + apply), pure Python: " in out
 
 
+def runnable_copy(tmp_path: Path) -> Path:
+    """`copy_of_build` with the bundled maps, as an installed package has them."""
+    lib = copy_of_build(tmp_path)
+    (lib / "ttr" / "_data").mkdir()
+    (lib / "ttr" / "_data" / "maps").symlink_to(REPO / "maps")
+    return lib
+
+
 def test_bench_run_in_the_project_folder_times_the_ttr_it_belongs_to(tmp_path: Path) -> None:
     """A `ttr` command of another installation, run in the checkout (where `python -m ttr`
     would import the checkout's sources): its workers run that `ttr`, not the checkout
     (a worker on another `ttr` is an error, so this fails if they do not)."""
-    lib = copy_of_build(tmp_path)
-    (lib / "ttr" / "_data").mkdir()
-    (lib / "ttr" / "_data" / "maps").symlink_to(REPO / "maps")
+    lib = runnable_copy(tmp_path)
     script = tmp_path / "bin" / "ttr"  # what pip's console script does
     script.parent.mkdir()
     script.write_text("from ttr.cli.main import main\nraise SystemExit(main())\n")
@@ -302,3 +308,17 @@ def test_the_installed_ttr_bench_times_the_installed_build() -> None:
     assert_bench_says_what_it_timed(run.stdout, LIB / "ttr")
     if os.environ.get("TTR_REQUIRE_COMPILED", "").strip() not in ("", "0"):
         assert BUILD.compiled, BUILD.describe()  # CI where a C compiler works
+
+
+def test_net_bench_times_the_installed_ttr_and_its_server_too(tmp_path: Path) -> None:
+    """tools/net_bench.py, run in the project folder with another `ttr` installed (here
+    on PYTHONPATH), plays against a server on that `ttr`, not the checkout's, and says
+    so for both (a short run: one table for two seconds)."""
+    lib = runnable_copy(tmp_path)
+    run = run_python([str(REPO / "tools" / "net_bench.py"), "--tables", "1", "--duration", "2",
+                      "--data", str(tmp_path)], REPO, lib=lib)
+    assert run.returncode == 0, run.stderr
+    assert f"bots: ttr at {lib / 'ttr'}: engine {BUILD.describe()}" in run.stdout, run.stdout
+    assert f"server: ttr {ttr.__version__}, engine {BUILD.describe()}\n" in run.stdout
+    rows = [line.split() for line in run.stdout.splitlines() if line.startswith("     1 ")]
+    assert len(rows) == 1 and int(rows[0][1]) > 0, run.stdout  # actions were played
