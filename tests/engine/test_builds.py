@@ -243,6 +243,19 @@ def test_the_build_degrades_to_pure_python(monkeypatch: pytest.MonkeyPatch,
     assert setup.compiled_modules() == list(COMPILED)
 
 
+def test_an_editable_install_never_compiles() -> None:
+    """`pip install -e` (setuptools' `editable_wheel`) and `setup.py develop` build no
+    extension modules, whatever the machine could compile; other builds are unchanged
+    (the whole editable install: tests/test_dev_install.py, slow)."""
+    setup = load_setup()
+    dist = setup.NativeDistribution()
+    for commands, is_editable in ((["editable_wheel"], True), (["develop"], True),
+                                  (["bdist_wheel"], False), (["build_ext"], False)):
+        dist.commands = commands
+        assert setup.editable(dist) == is_editable, commands
+        assert dist.has_ext_modules() == (not is_editable and setup.pure_reason() is None)
+
+
 def test_bench_measures_both_builds_side_by_side(tmp_path: Path) -> None:
     """`ttr bench --ai` with a compiled build: both builds, each in its own process, and
     how many times faster the compiled one is on each measure."""
