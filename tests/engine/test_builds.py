@@ -335,3 +335,26 @@ def test_net_bench_times_the_installed_ttr_and_its_server_too(tmp_path: Path) ->
     assert f"server: ttr {ttr.__version__}, engine {BUILD.describe()}\n" in run.stdout
     rows = [line.split() for line in run.stdout.splitlines() if line.startswith("     1 ")]
     assert len(rows) == 1 and int(rows[0][1]) > 0, run.stdout  # actions were played
+
+
+def test_a_ttr_run_beside_an_installed_one_says_it_is_not_that_one(tmp_path: Path) -> None:
+    """`python -m ttr` in a checkout runs the checkout even where a `ttr` is installed:
+    what the benchmarks print about the `ttr` they time says so."""
+    lib = copy_of_build(tmp_path)
+    site = tmp_path / "site"  # an installed ttr as pip records it
+    (site / "ttr").mkdir(parents=True)
+    (site / "ttr" / "__init__.py").write_text("")
+    record = site / "ttr-0.1.0.dist-info"
+    record.mkdir()
+    (record / "METADATA").write_text("Metadata-Version: 2.1\nName: ttr\nVersion: 0.1.0\n")
+    (record / "RECORD").write_text("ttr/__init__.py,,\nttr-0.1.0.dist-info/METADATA,,\n")
+    probe = "from ttr.native.where import describe; print(describe())"
+    env_path = os.pathsep.join([str(lib), str(site)])
+    run = run_python(["-P", "-c", probe], tmp_path, lib=Path(env_path))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith(f"ttr at {lib / 'ttr'}: engine ")
+    assert f"; not the ttr installed at {site / 'ttr'} (run the installed" in run.stdout
+    shutil.move(record, lib / record.name)  # now the record of the ttr running
+    itself = run_python(["-P", "-c", probe], tmp_path, lib=lib)
+    assert itself.returncode == 0, itself.stderr
+    assert f"installed at {lib / 'ttr'}" not in itself.stdout, itself.stdout
