@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import os
 import platform
@@ -137,13 +139,11 @@ def write_sources(src: Path, folder: str) -> Path:
     shutil.copy2(ROOT / "tools" / "map_editor.py", src / "tools" / "map_editor.py")
     shutil.copytree(ROOT / "tools" / "editor", src / "tools" / "editor",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    import PyInstaller
-
     icon = {"Windows": "ttr.ico", "Darwin": "ttr-512.png"}.get(platform.system())
     spec = src / "ttr.spec"
     spec.write_text(SPEC.format(
-        pyi=PyInstaller.__version__, sources=compiled_sources(src.parent), editor=EDITOR,
-        folder=folder, icon=str(PACKAGING / "icons" / icon) if icon else None),
+        pyi=importlib.metadata.version("pyinstaller"), sources=compiled_sources(src.parent),
+        editor=EDITOR, folder=folder, icon=str(PACKAGING / "icons" / icon) if icon else None),
         encoding="utf-8")
     return spec
 
@@ -301,10 +301,8 @@ def pack(app: Path) -> Path:
 
 def build(dist: Path, work: Path, allow_pure: bool, archive: bool) -> Path:
     """Build the app into `dist`; return its folder."""
-    try:
-        import PyInstaller  # noqa: F401
-    except ImportError:
-        raise BuildError("PyInstaller is not installed: pip install '.[app]'") from None
+    if importlib.util.find_spec("PyInstaller") is None:
+        raise BuildError("PyInstaller is not installed: pip install '.[app]'")
     work.mkdir(parents=True, exist_ok=True)
     info = installed_ttr(work)
     if not info["compiled"] and not allow_pure:

@@ -1,0 +1,69 @@
+"""Packaging facts that need no build: one version number, the CHANGELOG and AppStream
+releases follow it, the desktop files and icons agree on the app id, and the release
+workflow builds the three systems on a version tag. (Building and running the app:
+tests/app, marker `app`.)"""
+
+from __future__ import annotations
+
+import configparser
+import struct
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import yaml
+
+import ttr
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build_app  # noqa: E402
+
+
+def test_the_version_is_written_once() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"] and project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "ttr.__version__"}
+    assert build_app.changelog_releases()[0][0] == ttr.__version__
+    from ttr.cli.main import version_text
+
+    assert version_text().startswith(f"ttr {ttr.__version__}, engine ")
+
+
+def test_appstream_releases_come_from_the_changelog() -> None:
+    root = ET.fromstring(build_app.metainfo(ttr.__version__))
+    assert root.findtext("id") == build_app.APP_ID
+    releases = [r.get("version") for r in root.iter("release")]
+    assert releases == [v for v, _ in build_app.changelog_releases()]
+    launch = root.find("launchable")
+    assert launch is not None and launch.text == f"{build_app.APP_ID}.desktop"
+
+
+def test_the_desktop_entry_and_icons() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(ROOT / "packaging" / "linux" / f"{build_app.APP_ID}.desktop", encoding="utf-8")
+    section = entry["Desktop Entry"]
+    assert section["Type"] == "Application" and section["Exec"] == "ttr"
+    assert section["Icon"] == build_app.APP_ID and "Game;" in section["Categories"]
+    for size in build_app.ICON_SIZES:
+        png = (ROOT / "packaging" / "icons" / f"ttr-{size}.png").read_bytes()
+        assert struct.unpack(">II", png[16:24]) == (size, size)
+    ico = (ROOT / "packaging" / "icons" / "ttr.ico").read_bytes()
+    assert struct.unpack("<HHH", ico[:6])[:2] == (0, 1)
+
+
+def test_the_release_workflow_builds_three_systems_on_a_version_tag() -> None:
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text())
+    on = flow[True]  # YAML 1.1 reads the key `on` as true
+    assert on["push"]["tags"] == ["v*"]
+    systems = flow["jobs"]["app"]["strategy"]["matrix"]["os"]
+    assert {s.split("-")[0] for s in systems} == {"ubuntu", "windows", "macos"}
+    steps = " ".join(str(s.get("run", "")) for s in flow["jobs"]["app"]["steps"])
+    assert "python tools/build_app.py" in steps and "-m app tests/app" in steps
+
+
+def test_build_app_names_what_it_needs() -> None:
+    assert build_app.app_requirements()[0].startswith("pyinstaller")
+    assert build_app.main(["--requirements"]) == 0
