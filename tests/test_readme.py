@@ -17,7 +17,7 @@ from ttr.cli.main import build_parser, with_command
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_START = ("python3 -m venv .venv", ". .venv/bin/activate")
-DOCS = ("README.md", "docs/DEVELOPING.md", "docs/BENCHMARKS.md")
+DOCS = ("README.md", "docs/DEVELOPING.md", "docs/BENCHMARKS.md", "docs/SERVER.md")
 
 
 def commands(docs: tuple[str, ...] = DOCS) -> list[str]:
