@@ -294,7 +294,7 @@ def pack(app: Path) -> Path:
                 z.write(path, path.relative_to(app.parent))
         return archive
     archive = app.with_name(app.name + ".tar.gz")
-    with tarfile.open(archive, "w:gz") as tar:
+    with tarfile.open(archive, "w:gz", compresslevel=6) as tar:
         tar.add(app, arcname=app.name)
     return archive
 

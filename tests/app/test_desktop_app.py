@@ -110,6 +110,8 @@ def test_version_says_compiled_and_the_pure_fallback_runs(app: App) -> None:
 
     code, out = app.run("--version")
     assert code == 0 and out.startswith(f"ttr {__version__}, engine compiled"), out
+    code, out = app.run("-m", "ttr", "--version")  # how `sys.executable -m ttr` re-runs
+    assert code == 0 and out.startswith(f"ttr {__version__}, engine compiled"), out
     code, out = app.run("--version", TTR_PURE="1")
     assert code == 0 and "engine pure Python (TTR_PURE is set)" in out, out
     code, out = app.run("simulate", "--games", "2", "--agents", "random,greedy",
