@@ -7,7 +7,7 @@ Scenes: menu, setup, settings, how to play, load, replays, statistics, the ticke
 (Europe, 5 players), the board mid-game (zoomed too), pause, and the scoring screen of a
 finished 5-player Europe game. The frames are the app's own drawing (dummy video driver
 by default; run under Xvfb with SDL_VIDEODRIVER=x11 to see a real window's pixels).
-`--readme` takes the board, setup and scoring scenes and the map editor at 1280x720 as
+`--readme` takes the board and setup scenes and the map editor at 1280x720 as
 `docs/images/<name>.png`, made small with pngquant (Debian package pngquant).
 """
 
@@ -33,7 +33,7 @@ from ttr.ui.scene import NewGame, Scene  # noqa: E402
 
 SIZES = "1024x640,1280x720,1920x1080,3840x2160"
 ROOT = Path(__file__).resolve().parents[1]
-README_SHOTS = ("board", "setup", "scoring")
+README_SHOTS = ("board", "setup")
 README_SIZE = (1280, 720)
 ONLY: set[str] = set()
 """With --readme: the scenes to save (and no size in their file names)."""
@@ -144,13 +144,14 @@ def main() -> int:
     app.stack.push(PauseScene(app.ctx, board))
     app.stack.apply_pending()
     shoot(app, out, "pause", sizes)
-    seats = tuple(default_seats(["medium" if args.readme else "random"] * 5))
-    app.start_game(NewGame("europe", "base", seats, 7))
-    app.stack.apply_pending()
-    while not isinstance(app.stack.top, ScoringScene):
-        frames(app, 5)
-    frames(app, 2)
-    shoot(app, out, "scoring", sizes)
+    if not args.readme:  # the README has no scoring picture
+        seats = tuple(default_seats(["random"] * 5))
+        app.start_game(NewGame("europe", "base", seats, 7))
+        app.stack.apply_pending()
+        while not isinstance(app.stack.top, ScoringScene):
+            frames(app, 5)
+        frames(app, 2)
+        shoot(app, out, "scoring", sizes)
     for s in list(app.stack.scenes):
         s.on_exit()
     if args.readme:

@@ -138,6 +138,7 @@ def test_an_ai_game_ends_and_files_land_in_the_users_folders(app: App) -> None:
 
 def test_serve_and_join_finish_an_online_game(app: App) -> None:
     log = app.home.parent / "serve.log"
+    before = app.files()
     server = app.start("serve", "--port", "0", "--seed", "3", "--table",
                        "usa:base:remote,remote", "--exit-when-done", log=log)
     bots: list[subprocess.Popen[str]] = []
@@ -168,6 +169,7 @@ def test_serve_and_join_finish_an_online_game(app: App) -> None:
     tables = app.paths()["server tables"]
     assert tables.is_relative_to(app.home)
     assert list(tables.glob("finished/*.json")), "the server kept no table"
+    assert app.files() == before, "the server or a bot wrote into the app folder"
 
 
 def test_the_map_editor_is_a_second_program(app: App) -> None:
