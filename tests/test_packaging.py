@@ -51,7 +51,17 @@ def test_the_desktop_entry_and_icons() -> None:
         png = (ROOT / "packaging" / "icons" / f"ttr-{size}.png").read_bytes()
         assert struct.unpack(">II", png[16:24]) == (size, size)
     ico = (ROOT / "packaging" / "icons" / "ttr.ico").read_bytes()
-    assert struct.unpack("<HHH", ico[:6])[:2] == (0, 1)
+    assert struct.unpack("<HHH", ico[:6]) == (0, 1, 7)
+    icns = (ROOT / "packaging" / "icons" / "ttr.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    at, found = 8, {}
+    while at < len(icns):  # entries: type, length (with its 8-byte head), a PNG
+        kind, length = icns[at:at + 4], struct.unpack(">I", icns[at + 4:at + 8])[0]
+        png = icns[at + 8:at + length]
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        found[kind] = struct.unpack(">II", png[16:24])
+        at += length
+    assert found == {b"ic07": (128, 128), b"ic08": (256, 256), b"ic09": (512, 512)}
 
 
 def test_the_release_workflow_builds_three_systems_on_a_version_tag() -> None:

@@ -139,7 +139,7 @@ def write_sources(src: Path, folder: str) -> Path:
     shutil.copy2(ROOT / "tools" / "map_editor.py", src / "tools" / "map_editor.py")
     shutil.copytree(ROOT / "tools" / "editor", src / "tools" / "editor",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    icon = {"Windows": "ttr.ico", "Darwin": "ttr-512.png"}.get(platform.system())
+    icon = {"Windows": "ttr.ico", "Darwin": "ttr.icns"}.get(platform.system())
     spec = src / "ttr.spec"
     spec.write_text(SPEC.format(
         pyi=importlib.metadata.version("pyinstaller"), sources=compiled_sources(src.parent),

@@ -2,9 +2,10 @@
 
     python tools/make_icon.py [--out packaging/icons]
 
-Writes `ttr-<N>.png` at the sizes desktops use (16 to 512 px), `ttr.ico` (Windows, PNG
-entries) and `tools/build_app.py` copies them into the app. Each size is drawn at 8x and
-scaled down smoothly; the small sizes get thicker strokes so they stay readable.
+Writes `ttr-<N>.png` at the sizes desktops use (16 to 512 px), `ttr.ico` (Windows) and
+`ttr.icns` (macOS), both holding PNG images; `tools/build_app.py` puts them in the app.
+Each size is drawn at 8x and scaled down smoothly; the small sizes get thicker strokes so
+they stay readable.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+ICNS_TYPES = {128: b"ic07", 256: b"ic08", 512: b"ic09"}
+"""The icns entry type of each PNG size (macOS 10.7 and later read PNG entries)."""
 PAPER = (239, 227, 196)
 SEA = (52, 112, 140)
 INK = (40, 34, 30)
@@ -78,6 +81,13 @@ def ico_bytes(pngs: dict[int, bytes]) -> bytes:
     return head + entries + data
 
 
+def icns_bytes(pngs: dict[int, bytes]) -> bytes:
+    """A macOS .icns holding the given PNG images (sizes in ICNS_TYPES)."""
+    body = b"".join(ICNS_TYPES[size] + struct.pack(">I", 8 + len(png)) + png
+                    for size, png in sorted(pngs.items()))
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
 def write_icons(out: Path) -> list[Path]:
     """Write every icon file into `out`; return their paths."""
     out.mkdir(parents=True, exist_ok=True)
@@ -89,7 +99,9 @@ def write_icons(out: Path) -> list[Path]:
         written.append(path)
     ico = out / "ttr.ico"
     ico.write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
-    return [*written, ico]
+    icns = out / "ttr.icns"
+    icns.write_bytes(icns_bytes({s: pngs[s] for s in ICNS_TYPES}))
+    return [*written, ico, icns]
 
 
 def main(argv: list[str] | None = None) -> int:
