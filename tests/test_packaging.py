@@ -12,6 +12,7 @@ import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 import yaml
 
 import ttr
@@ -77,3 +78,21 @@ def test_the_release_workflow_builds_three_systems_on_a_version_tag() -> None:
 def test_build_app_names_what_it_needs() -> None:
     assert build_app.app_requirements()[0].startswith("pyinstaller")
     assert build_app.main(["--requirements"]) == 0
+
+
+def test_the_window_icon_is_the_app_icon(caplog: pytest.LogCaptureFixture,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    """The game's windows show the app icon (assets/icon.png, set by open_display); a
+    missing icon file is a logged warning, never an error."""
+    import pygame
+
+    from ttr.store import paths
+    from ttr.ui import display
+
+    icon = paths.assets_dir() / "icon.png"
+    assert icon.read_bytes() == (ROOT / "packaging" / "icons" / "ttr-128.png").read_bytes()
+    display.open_display()
+    monkeypatch.setattr(paths, "assets_dir", lambda: tmp_path)
+    display._set_icon(pygame)
+    assert "no window icon" in caplog.text and "icon.png" in caplog.text

@@ -4,6 +4,7 @@
 
 Writes `ttr-<N>.png` at the sizes desktops use (16 to 512 px), `ttr.ico` (Windows) and
 `ttr.icns` (macOS), both holding PNG images; `tools/build_app.py` puts them in the app.
+`assets/icon.png` (128 px) is the game's window icon.
 Each size is drawn at 8x and scaled down smoothly; the small sizes get thicker strokes so
 they stay readable.
 """
@@ -99,9 +100,11 @@ def write_icons(out: Path) -> list[Path]:
         written.append(path)
     ico = out / "ttr.ico"
     ico.write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
+    window = ROOT / "assets" / "icon.png"  # the window's icon (ttr/ui/display.py)
+    window.write_bytes(pngs[128])
     icns = out / "ttr.icns"
     icns.write_bytes(icns_bytes({s: pngs[s] for s in ICNS_TYPES}))
-    return [*written, ico, icns]
+    return [*written, ico, icns, window]
 
 
 def main(argv: list[str] | None = None) -> int:
