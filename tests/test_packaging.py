@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import configparser
 import struct
-import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -16,10 +15,9 @@ import pytest
 import yaml
 
 import ttr
+from tools import build_app
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import build_app  # noqa: E402
 
 
 def test_the_version_is_written_once() -> None:

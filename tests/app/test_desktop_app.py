@@ -23,11 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from tools import build_app
+
 pytestmark = pytest.mark.app
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import build_app  # noqa: E402
 
 WINDOWS = platform.system() == "Windows"
 EXE = ".exe" if WINDOWS else ""
