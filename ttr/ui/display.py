@@ -11,9 +11,11 @@ print their own errors straight to the terminal when no device answers;
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 NO_DISPLAY = ("no display found: run it on a desktop, or set SDL_VIDEODRIVER=dummy "
@@ -43,7 +45,18 @@ def open_display() -> str:
         pygame.display.quit()
         raise NoDisplayError(NO_DISPLAY)
     pygame.font.init()
+    _set_icon(pygame)
     return driver
+
+
+def _set_icon(pygame: Any) -> None:
+    """The game's icon (`assets/icon.png`, drawn by tools/make_icon.py) on its windows."""
+    from ttr.store.paths import assets_dir
+
+    try:
+        pygame.display.set_icon(pygame.image.load(str(assets_dir() / "icon.png")))
+    except (OSError, pygame.error) as e:  # the window keeps SDL's own icon
+        logging.getLogger(__name__).warning("no window icon: %s", e)
 
 
 @contextlib.contextmanager
