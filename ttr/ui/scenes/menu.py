@@ -1,5 +1,5 @@
 """The main menu: New game, Continue, Online, Load, Replays, Statistics, Settings, How to
-play, Quit."""
+play, Learn to play (offered, with the focus on it, on the very first start), Quit."""
 
 from __future__ import annotations
 
@@ -25,12 +25,19 @@ class MenuScene(Scene):
             Button("Statistics"),
             Button("Settings"),
             Button("How to play"),
+            Button("Learn to play", tip="A guided first game against a gentle computer player"),
             Button("Quit"),
         ]
         self.focus = 0
         self.message = ""
         self.told = False
         self.check_autosave()
+        from ttr.ui.scenes.lesson_overlay import first_start_offer
+
+        offer = first_start_offer(ctx)
+        if offer:
+            self.message = f"{offer} {self.message}".strip()
+            self.focus = [b.label for b in self.buttons].index("Learn to play")
         self.layout(ctx.size)
 
     def check_autosave(self) -> None:
@@ -107,6 +114,10 @@ class MenuScene(Scene):
             self.ctx.stack.push(SettingsScene(self.ctx))
         elif label == "How to play":
             self.ctx.stack.push(HowToScene(self.ctx))
+        elif label == "Learn to play":
+            from ttr.ui.scenes.lesson_overlay import start_lesson
+
+            self.message = start_lesson(self.ctx) or ""
         elif label == "Quit":
             nav.quit()
 

@@ -1,0 +1,165 @@
+"""Learn to play: a bot that sees only what the lesson shows (the marked target of each
+step, and the keys its panel names) completes the guided steps by mouse and by keys, in
+a small and a large window; a wrong move at each step is refused and explained;
+quitting half-way and coming back resumes the step."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from uibot import board_of
+from uihelp import click, frames
+
+from ttr.engine import DrawTickets
+from ttr.game import lesson as ls
+from ttr.store.autosave import Folders
+from ttr.ui.app import App
+from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.lesson_overlay import progress_path
+from ttr.ui.scenes.menu import MenuScene
+from ttr.ui.scenes.payment import PaymentScene
+
+
+def _app(tmp_path: Path, size: tuple[int, int]) -> App:
+    a = App(size, pace=0.0, settings_file=None)
+    a.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
+                                      tmp_path / "stats.json")
+    return a
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[App]:
+    a = _app(tmp_path, (1024, 640))
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+
+
+def _press(k: int, ch: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=ch, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=ch, scancode=0))
+
+
+def _menu_lesson(app: App) -> BoardScene:
+    """From the menu: the lesson is offered (focused) on the first start; Enter starts it."""
+    app.stack.push(MenuScene(app.ctx))
+    frames(app, 2)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert "Learn to play" in menu.message
+    assert menu.buttons[menu.focus].label == "Learn to play"
+    _press(pygame.K_RETURN, "\r")
+    frames(app, 3)
+    board = board_of(app)
+    assert board is not None and board.lesson is not None
+    return board
+
+
+def _follow(app: App, board: BoardScene, by: str, until: int | None = None,
+            wrong: bool = False) -> int:
+    """Do what the lesson marks until step `until` (default: the guided part's end);
+    with `wrong`, first try a move the step does not allow, by the board's own path.
+    Returns the number of moves the bot made."""
+    end = len(ls.USA) if until is None else until
+    moves = 0
+    tried: set[int] = set()
+    for _ in range(3000):
+        frames(app, 1)
+        ov = board.lesson
+        assert ov is not None
+        if ov.progress.step >= end:
+            return moves
+        top = app.stack.top
+        if isinstance(top, PaymentScene):  # the dialog says: choose, then Claim (Enter)
+            if by == "mouse":
+                click(top.ok.rect.center)
+            else:
+                _press(pygame.K_RETURN, "\r")
+            continue
+        rect = ov.target_rect()
+        step = ov.step()
+        if rect is None or step is None or board.queue.busy:
+            continue
+        if wrong and ov.progress.step not in tried and top is board:
+            tried.add(ov.progress.step)
+            _refused(board, step)
+        if by == "mouse":
+            click(rect.center)
+        else:
+            for k, ch in ov.target_keys():
+                _press(k, ch)
+        moves += step.want != "note"
+        frames(app, 2)
+    raise AssertionError(f"the lesson did not get past step {board.lesson.progress.step}")
+
+
+def _refused(board: BoardScene, step: ls.Step) -> None:
+    """A move the step does not allow is refused (nothing played) and explained."""
+    v = board.shown_view
+    ok = ls.allowed(step, v)
+    wrong = next((a for a in v.legal if a not in ok), None)
+    if wrong is None:
+        return  # every legal move is allowed (the game asks for this one move now)
+    before = len(board.session.record.actions)
+    board.submit(wrong)
+    assert len(board.session.record.actions) == before, (step.id, wrong)
+    said = board.toast.text
+    assert "Not that one yet" in said or "First read" in said, (step.id, said)
+
+
+@pytest.mark.parametrize("by", ["mouse", "keys"])
+def test_the_lesson_by_mouse_and_keys_small_window(small: App, by: str) -> None:
+    board = _menu_lesson(small)
+    moves = _follow(small, board, by, wrong=by == "mouse")
+    assert board.lesson is not None and board.lesson.step() is None  # free play now
+    assert moves <= 20, moves
+    assert ls.Progress.load(progress_path(small.ctx)).step == len(ls.USA)
+
+
+@pytest.mark.parametrize("by", ["mouse", "keys"])
+def test_the_lesson_in_a_4k_window(tmp_path: Path, by: str) -> None:
+    app = _app(tmp_path, (3840, 2160))
+    try:
+        board = _menu_lesson(app)
+        _follow(app, board, by)
+        assert board.lesson is not None and board.lesson.step() is None
+    finally:
+        for s in list(app.stack.scenes):
+            s.on_exit()
+
+
+def test_quitting_half_way_resumes_the_step(small: App) -> None:
+    board = _menu_lesson(small)
+    _follow(small, board, "mouse", until=6)
+    actions = len(board.session.record.actions)
+    small.ctx.nav.to_menu()
+    frames(small, 3)
+    assert board_of(small) is None
+    menu = small.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.activate([b.label for b in menu.buttons].index("Learn to play"))
+    frames(small, 3)
+    again = board_of(small)
+    assert again is not None and again is not board and again.lesson is not None
+    assert again.lesson.progress.step == 6
+    assert len(again.session.record.actions) >= actions
+    assert again.lesson.step() is ls.USA[6]
+    _follow(small, again, "keys", until=8)
+
+
+def test_skip_and_the_last_round_and_final_notes(small: App) -> None:
+    board = _menu_lesson(small)
+    ov = board.lesson
+    assert ov is not None
+    _press(pygame.K_F3, "")
+    frames(small, 2)
+    assert board.lesson is None
+    assert ls.Progress.load(progress_path(small.ctx)).state == "skipped"
+    # the steps are data: a step's allowed moves are a filter over the legal ones
+    v = board.shown_view
+    keep = ls.USA[0]
+    assert ls.allowed(keep, v) and all(a in v.legal for a in ls.allowed(keep, v))
+    assert not any(isinstance(a, DrawTickets) for a in ls.allowed(keep, v))
