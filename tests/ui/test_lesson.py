@@ -44,12 +44,15 @@ def _press(k: int, ch: str) -> None:
 
 
 def _menu_lesson(app: App) -> BoardScene:
-    """From the menu: the lesson is offered (focused) on the first start; Enter starts it."""
+    """From the menu: the lesson is offered on the first start; Up, Up, Enter starts it."""
     app.stack.push(MenuScene(app.ctx))
     frames(app, 2)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     assert "Learn to play" in menu.message
+    _press(pygame.K_UP, "")
+    _press(pygame.K_UP, "")
+    frames(app, 1)
     assert menu.buttons[menu.focus].label == "Learn to play"
     _press(pygame.K_RETURN, "\r")
     frames(app, 3)

@@ -406,4 +406,5 @@ def first_start_offer(ctx: AppContext) -> str:
     progress.save(path)
     if folders(ctx).stats.exists():
         return ""
-    return "New to Ticket to Ride? Learn to play guides you through a first game."
+    return ("New to Ticket to Ride? Learn to play (Up twice, Enter) guides you through a "
+            "first game.")

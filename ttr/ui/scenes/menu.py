@@ -1,5 +1,5 @@
 """The main menu: New game, Continue, Online, Load, Replays, Statistics, Settings, How to
-play, Learn to play (offered, with the focus on it, on the very first start), Quit."""
+play, Learn to play (offered in the menu's message on the very first start), Quit."""
 
 from __future__ import annotations
 
@@ -37,7 +37,6 @@ class MenuScene(Scene):
         offer = first_start_offer(ctx)
         if offer:
             self.message = f"{offer} {self.message}".strip()
-            self.focus = [b.label for b in self.buttons].index("Learn to play")
         self.layout(ctx.size)
 
     def check_autosave(self) -> None:
