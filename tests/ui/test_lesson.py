@@ -166,3 +166,42 @@ def test_skip_and_the_last_round_and_final_notes(small: App) -> None:
     keep = ls.USA[0]
     assert ls.allowed(keep, v) and all(a in v.legal for a in ls.allowed(keep, v))
     assert not any(isinstance(a, DrawTickets) for a in ls.allowed(keep, v))
+
+
+def test_the_lesson_panel_fits_at_every_size_and_text_size(small: App) -> None:
+    """Each guided step's panel at each window and text size: its text is not clipped,
+    stays inside the panel and the map, and no two of its strings overlap."""
+    from test_layout_sizes import _problems
+    from textrects import recording
+
+    board = _menu_lesson(small)
+    bad: list[str] = []
+    for step in range(len(ls.USA)):
+        if step:
+            _follow(small, board, "keys", until=step)
+        frames(small, 3)
+        for size in ((1024, 640), (3840, 2160)):
+            for pct in (100, 150):
+                small.ctx.settings.text_size = pct
+                small.ctx.size = size
+                small.ctx.assets.clear_sized()
+                small.stack.resize(size)
+                surf = pygame.Surface(size)
+                ov = board.lesson
+                assert ov is not None
+                with recording() as got:
+                    ov.draw(surf)
+                texts = [t for t in got if t.surface is surf and t.text != "HERE"]
+                where = f"step {step + 1} {size} {pct}%"
+                assert texts, where
+                bad += [f"{where}: {p}" for p in _problems(texts, size)]
+                box = ov.box.inflate(2, 2)
+                bad += [f"{where}: outside the panel {t.text!r}" for t in texts
+                        if not box.contains(t.rect)]
+                if not board.layout.map.contains(ov.box):
+                    bad.append(f"{where}: the panel leaves the map {ov.box}")
+        small.ctx.settings.text_size = 100
+        small.ctx.size = (1024, 640)
+        small.ctx.assets.clear_sized()
+        small.stack.resize((1024, 640))
+    assert not bad, "\n".join(bad[:20])

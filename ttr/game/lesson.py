@@ -60,6 +60,8 @@ class Step:
     text: str
     want: str
     how: str = ""
+    show: str = ""
+    """What a reading step points at on the map: "closed" (the twin tracks closed now)."""
 
 
 USA: tuple[Step, ...] = (
@@ -83,7 +85,7 @@ USA: tuple[Step, ...] = (
     Step("double", "Double routes with two players",
          "Some cities are joined by two tracks. With only two or three players, once one "
          "track is taken the other closes: it is hatched on the map.", "note",
-         "Click Next (or press Enter)."),
+         "Click Next (or press Enter).", show="closed"),
     Step("claim_gray", "Claim a gray route",
          "A gray route takes cards of any one colour, all the same.", "claim_gray",
          "Click the marked route (or press C, type {key}, Enter)."),
@@ -219,6 +221,17 @@ def target(step: Step, view: PlayerView) -> Action | None:
             if isinstance(a, kind):
                 return a
     return moves[0]
+
+
+def shown_routes(step: Step, view: PlayerView) -> list[str]:
+    """The routes a reading step points at (see `Step.show`): for "closed", the twins of
+    the viewer's own claims that are closed now."""
+    if step.show != "closed":
+        return []
+    pub = view.public
+    gm = pub.game_map
+    return [gm.routes[i].id for i in sorted(closed_twins(pub))
+            if pub.owners[gm.twin[i]] == view.viewer]
 
 
 def waiting(step: Step, view: PlayerView) -> bool:

@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ttr.engine import Action, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Stage
+from ttr.engine import (
+    Action,
+    ClaimRoute,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    Hand,
+    KeepTickets,
+    Stage,
+)
 from ttr.game import lesson as ls
 from ttr.ui import theme
 from ttr.ui.assets import render
@@ -296,38 +305,49 @@ class LessonOverlay:
         n = len(self.progress.steps())
         head = f"Step {self.progress.step + 1} of {n}" if self.progress.step < n else "Lesson"
         how = self.how()
-        heights = [round(f * 1.25) + f // 2,
+        heights = [f + f // 4 + round(f * 1.25) + f // 2,
                    render(a.font(f), st.text, theme.TEXT, inner).get_height() + f // 2,
                    render(a.font(f, bold=True), how, theme.TEXT, inner).get_height() + f // 2]
         bh = round(f * 2.1)
-        h = f + sum(heights) + bh + f
+        bsize = max(10, round(f * 0.85))
+        buttons = [self.repeat, self.skip] + ([self.next] if st.want == "note" else [])
+        rows = _button_rows(buttons, [a.text(btn.label, bsize, theme.TEXT, bold=True).get_width()
+                                      + bsize * 2 for btn in buttons], inner, f)
+        h = f + sum(heights) + len(rows) * (bh + f // 2) + f
         self.box = pygame.Rect(m.x + lay.pad, m.y + lay.pad, w, h)
         tr = self.target_rect()
-        if tr is not None and st.want != "note" and self.box.colliderect(tr):
+        shown = ls.shown_routes(st, b.shown_view)
+        if shown and st.want == "note":
+            at = b.renderer.route_anchor(shown[0])
+            tr = pygame.Rect(at[0] - f * 3, at[1] - f * 3, f * 6, f * 6) if at else None
+        if tr is not None and (st.want != "note" or shown) and self.box.colliderect(tr):
             self.box.bottomleft = (m.x + lay.pad, m.bottom - lay.pad)
             if self.box.colliderect(tr):
                 self.box.topright = (m.right - lay.pad, m.y + lay.pad)
+        if st.want != "note" and tr is not None and not b.queue.busy:
+            self._mark(surface, tr)
+        for rid in shown:
+            self._mark_route(surface, ClaimRoute(rid, Hand()), "CLOSED")
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 10, alpha=242)
         x, y = self.box.x + f, self.box.y + f
-        counter = blit_text(surface, a, head, f, theme.TEXT_DIM, (self.box.right - f, y),
-                            "topright")
-        blit_text(surface, a, st.title, round(f * 1.25), theme.ACCENT, (x, y), bold=True,
-                  max_width=counter.x - x - f // 2)
+        blit_text(surface, a, head, f, theme.TEXT_DIM, (x, y))
+        blit_text(surface, a, st.title, round(f * 1.25), theme.ACCENT, (x, y + f + f // 4),
+                  bold=True, max_width=inner)
         y += heights[0]
         y += wrap_text(surface, a, st.text, f, theme.TEXT, pygame.Rect(x, y, inner, heights[1]))
         y += f // 2
         wrap_text(surface, a, how, f, theme.HILITE, pygame.Rect(x, y, inner, heights[2]),
                   bold=True)
-        buttons = [self.repeat, self.skip] + ([self.next] if st.want == "note" else [])
-        bw = (inner - f * (len(buttons) - 1)) // len(buttons)
-        for i, btn in enumerate(buttons):
-            btn.rect = pygame.Rect(x + i * (bw + f), self.box.bottom - f - bh, bw, bh)
-            btn.draw(surface, a, max(10, round(f * 0.85)))
-        if st.want != "note" and tr is not None and not b.queue.busy:
-            self._mark(surface, tr)
+        by = self.box.bottom - f - len(rows) * (bh + f // 2) + f // 2
+        for row in rows:
+            bw = (inner - f * (len(row) - 1)) // len(row)
+            for i, btn in enumerate(row):
+                btn.rect = pygame.Rect(x + i * (bw + f), by, bw, bh)
+                btn.draw(surface, a, bsize)
+            by += bh + f // 2
 
     def _mark(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        from ttr.ui.scenes.board_hint import draw_tag, outline_move
+        from ttr.ui.scenes.board_hint import draw_tag
 
         b = self.board
         lay = b.layout
@@ -338,12 +358,7 @@ class LessonOverlay:
         tag = max(10, int(lay.font * 0.75))
         a = self.target()
         if isinstance(a, ClaimRoute):
-            if b.renderer.vp is not None:
-                clip = surface.get_clip()
-                surface.set_clip(lay.map.clip(clip))
-                outline_move(surface, b.renderer, a, col, width, ("HERE", b.ctx.assets, tag),
-                             [self.box])
-                surface.set_clip(clip)
+            self._mark_route(surface, a, "HERE")
             return
         if isinstance(a, KeepTickets):
             return  # the dialog's Keep button is over the board (and lit already)
@@ -352,9 +367,36 @@ class LessonOverlay:
         pygame.draw.rect(surface, col, ring, width, border_radius=8)
         draw_tag(surface, b.ctx.assets, "HERE", col, (ring.centerx, ring.bottom), tag)
 
+    def _mark_route(self, surface: pygame.Surface, a: ClaimRoute, words: str) -> None:
+        """A frame around each car of the route, and `words` beside it."""
+        from ttr.ui.scenes.board_hint import outline_move
+
+        b = self.board
+        lay = b.layout
+        if b.renderer.vp is None:
+            return
+        t = b.time - self.marked_at
+        pulse = 0.5 + 0.5 * math.sin(t * 5.0) if t < PULSE else 0.0
+        col = theme.mix(theme.HILITE, (255, 255, 255), 0.5 * pulse)
+        clip = surface.get_clip()
+        surface.set_clip(lay.map.clip(clip))
+        outline_move(surface, b.renderer, a, col, max(4, lay.font // 4),
+                     (words, b.ctx.assets, max(10, int(lay.font * 0.75))), [self.box])
+        surface.set_clip(clip)
+
     def pulsing(self) -> bool:
         """Whether the mark is still pulsing (the board redraws meanwhile)."""
         return self.board.time - self.marked_at < PULSE
+
+
+def _button_rows(buttons: list[Button], widths: list[int], room: int,
+                 gap: int) -> list[list[Button]]:
+    """The buttons in as few rows of equal-width buttons as let every label fit."""
+    for per_row in range(len(buttons), 0, -1):
+        bw = (room - gap * (per_row - 1)) // per_row
+        if max(widths) <= bw:
+            break
+    return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
 
 
 def _how_for(a: Action, key: str) -> str:
