@@ -205,3 +205,41 @@ def test_the_lesson_panel_fits_at_every_size_and_text_size(small: App) -> None:
         small.ctx.assets.clear_sized()
         small.stack.resize((1024, 640))
     assert not bad, "\n".join(bad[:20])
+
+
+def test_free_play_then_the_last_round_and_final_scoring_notes(small: App) -> None:
+    """After the guided steps the game goes on freely; the lesson speaks up when the last
+    round starts and holds the scores until its final-scoring step is read."""
+    from ttr.engine import ClaimRoute, DrawDeck, DrawFaceUp
+    from ttr.ui.scenes.scoring import ScoringScene
+
+    board = _menu_lesson(small)
+    _follow(small, board, "keys")
+    ov = board.lesson
+    assert ov is not None
+    seen: list[str] = []
+    for _ in range(20000):
+        frames(small, 1)
+        if isinstance(small.stack.top, ScoringScene):
+            break
+        st = ov.step()
+        if st is not None and (not seen or seen[-1] != st.id):
+            seen.append(st.id)
+        if st is ls.FINAL:
+            assert not board.finished  # the scores wait for the step
+            _press(pygame.K_RETURN, "\r")
+            continue
+        if st is ls.LAST_ROUND and not board.queue.busy:
+            _press(pygame.K_RETURN, "\r")
+            continue
+        v = board.shown_view
+        if small.stack.top is not board or board.queue.busy or v.viewer != v.public.current:
+            continue
+        claims = [a for a in v.legal if isinstance(a, ClaimRoute)]
+        draws = [a for a in v.legal if isinstance(a, DrawDeck | DrawFaceUp)]
+        pick = max(claims, key=lambda a: v.public.game_map.route(a.route).length,
+                   default=draws[0] if draws else v.legal[0])
+        board.submit(pick)
+    assert isinstance(small.stack.top, ScoringScene)
+    assert seen[-2:] == ["last_round", "final"], seen
+    assert ls.Progress.load(progress_path(small.ctx)).state == "done"
