@@ -18,6 +18,7 @@ from ttr.game import lesson as ls
 from ttr.store.autosave import Folders
 from ttr.ui.app import App
 from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.learn import LearnScene
 from ttr.ui.scenes.lesson_overlay import progress_path
 from ttr.ui.scenes.menu import MenuScene
 from ttr.ui.scenes.payment import PaymentScene
@@ -43,8 +44,9 @@ def _press(k: int, ch: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=ch, scancode=0))
 
 
-def _menu_lesson(app: App) -> BoardScene:
-    """From the menu: the lesson is offered on the first start; Up, Up, Enter starts it."""
+def _menu_lesson(app: App, lesson: int = 0) -> BoardScene:
+    """From the menu: the lesson is offered on the first start; Up, Up, Enter opens Learn
+    to play, where Enter starts the basics (Down first: the Europe lesson)."""
     app.stack.push(MenuScene(app.ctx))
     frames(app, 2)
     menu = app.stack.top
@@ -54,6 +56,11 @@ def _menu_lesson(app: App) -> BoardScene:
     _press(pygame.K_UP, "")
     frames(app, 1)
     assert menu.buttons[menu.focus].label == "Learn to play"
+    _press(pygame.K_RETURN, "\r")
+    frames(app, 2)
+    assert isinstance(app.stack.top, LearnScene)
+    for _ in range(lesson):
+        _press(pygame.K_DOWN, "")
     _press(pygame.K_RETURN, "\r")
     frames(app, 3)
     board = board_of(app)
@@ -66,7 +73,8 @@ def _follow(app: App, board: BoardScene, by: str, until: int | None = None,
     """Do what the lesson marks until step `until` (default: the guided part's end);
     with `wrong`, first try a move the step does not allow, by the board's own path.
     Returns the number of moves the bot made."""
-    end = len(ls.USA) if until is None else until
+    assert board.lesson is not None
+    end = len(board.lesson.progress.steps()) if until is None else until
     moves = 0
     tried: set[int] = set()
     for _ in range(3000):
@@ -144,6 +152,11 @@ def test_quitting_half_way_resumes_the_step(small: App) -> None:
     menu = small.stack.top
     assert isinstance(menu, MenuScene)
     menu.activate([b.label for b in menu.buttons].index("Learn to play"))
+    frames(small, 2)
+    learn = small.stack.top
+    assert isinstance(learn, LearnScene)
+    assert "resume at step 7" in learn.buttons[0].label
+    learn.activate(0)
     frames(small, 3)
     again = board_of(small)
     assert again is not None and again is not board and again.lesson is not None
@@ -168,38 +181,39 @@ def test_skip_and_the_last_round_and_final_notes(small: App) -> None:
     assert not any(isinstance(a, DrawTickets) for a in ls.allowed(keep, v))
 
 
-def test_the_lesson_panel_fits_at_every_size_and_text_size(small: App) -> None:
+@pytest.mark.parametrize("lesson", [0, 1])
+def test_the_lesson_panel_fits_at_every_size_and_text_size(small: App, lesson: int) -> None:
     """Each guided step's panel at each window and text size: its text is not clipped,
     stays inside the panel and the map, and no two of its strings overlap."""
     from test_layout_sizes import _problems
     from textrects import recording
 
-    board = _menu_lesson(small)
+    board = _menu_lesson(small, lesson)
+    assert board.lesson is not None
     bad: list[str] = []
-    for step in range(len(ls.USA)):
+    for step in range(len(board.lesson.progress.steps())):
         if step:
             _follow(small, board, "keys", until=step)
         frames(small, 3)
-        for size in ((1024, 640), (3840, 2160)):
-            for pct in (100, 150):
-                small.ctx.settings.text_size = pct
-                small.ctx.size = size
-                small.ctx.assets.clear_sized()
-                small.stack.resize(size)
-                surf = pygame.Surface(size)
-                ov = board.lesson
-                assert ov is not None
-                with recording() as got:
-                    ov.draw(surf)
-                texts = [t for t in got if t.surface is surf and t.text != "HERE"]
-                where = f"step {step + 1} {size} {pct}%"
-                assert texts, where
-                bad += [f"{where}: {p}" for p in _problems(texts, size)]
-                box = ov.box.inflate(2, 2)
-                bad += [f"{where}: outside the panel {t.text!r}" for t in texts
-                        if not box.contains(t.rect)]
-                if not board.layout.map.contains(ov.box):
-                    bad.append(f"{where}: the panel leaves the map {ov.box}")
+        for size, pct in (((1024, 640), 100), ((1024, 640), 150), ((3840, 2160), 150)):
+            small.ctx.settings.text_size = pct
+            small.ctx.size = size
+            small.ctx.assets.clear_sized()
+            small.stack.resize(size)
+            surf = pygame.Surface(size)
+            ov = board.lesson
+            assert ov is not None
+            with recording() as got:
+                ov.draw(surf)
+            texts = [t for t in got if t.surface is surf and t.text != "HERE"]
+            where = f"step {step + 1} {size} {pct}%"
+            assert texts, where
+            bad += [f"{where}: {p}" for p in _problems(texts, size)]
+            box = ov.box.inflate(2, 2)
+            bad += [f"{where}: outside the panel {t.text!r}" for t in texts
+                    if not box.contains(t.rect)]
+            if not board.layout.map.contains(ov.box):
+                bad.append(f"{where}: the panel leaves the map {ov.box}")
         small.ctx.settings.text_size = 100
         small.ctx.size = (1024, 640)
         small.ctx.assets.clear_sized()
@@ -243,3 +257,33 @@ def test_free_play_then_the_last_round_and_final_scoring_notes(small: App) -> No
     assert isinstance(small.stack.top, ScoringScene)
     assert seen[-2:] == ["last_round", "final"], seen
     assert ls.Progress.load(progress_path(small.ctx)).state == "done"
+
+
+@pytest.mark.parametrize("by", ["mouse", "keys"])
+def test_the_europe_lesson(small: App, by: str) -> None:
+    """Tunnels (the reveal paid), a ferry, a station and the European Express."""
+    from ttr.engine.events import RouteClaimed, StationBuilt, TunnelRevealed
+
+    board = _menu_lesson(small, lesson=1)
+    assert board.lesson is not None and board.lesson.progress.lesson == "europe"
+    _follow(small, board, by, wrong=by == "keys")
+    assert board.lesson is not None and board.lesson.step() is None
+    log = board.shown_view.log
+    gm = board.shown_view.public.game_map
+    reveal = next(e for e in log if isinstance(e, TunnelRevealed) and e.seat == 0)
+    assert reveal.extra > 0  # the fixed deal makes the reveal cost more: it was paid
+    mine = [gm.route(e.route) for e in log if isinstance(e, RouteClaimed) and e.seat == 0]
+    assert any(r.tunnel and r.id == reveal.route for r in mine)
+    assert any(r.ferry for r in mine)
+    assert any(isinstance(e, StationBuilt) and e.seat == 0 for e in log)
+
+
+def test_the_learn_screen_fits_at_every_size(small: App) -> None:
+    from test_layout_sizes import _check
+
+    small.stack.push(MenuScene(small.ctx))
+    small.stack.push(LearnScene(small.ctx))
+    small.stack.apply_pending()
+    for pct in (100, 150):
+        small.ctx.settings.text_size = pct
+        _check(small, f"learn {pct}%")

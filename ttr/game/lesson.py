@@ -21,14 +21,17 @@ from pathlib import Path
 
 from ttr.engine import (
     Action,
+    BuildStation,
     ClaimRoute,
     DrawDeck,
     DrawFaceUp,
     DrawTickets,
     KeepTickets,
     Pass,
+    PayTunnel,
     PlayerView,
     Stage,
+    WithdrawTunnel,
 )
 from ttr.engine.cards import LOCO
 from ttr.engine.scoring import connected_tickets
@@ -43,6 +46,8 @@ LESSON_MAP = "usa"
 LESSON_SEED = 36
 """The fixed deal of the USA lesson (tests/game/test_lesson.py checks that a player who
 does only what each step marks finishes the guided steps)."""
+SEEDS: dict[str, int] = {"usa": LESSON_SEED, "europe": 27}
+"""Each lesson's map is its name; its fixed deal is this seed."""
 LESSON_SEATS: tuple[SeatSpec, ...] = (SeatSpec("You", "blue"),
                                       SeatSpec("Gus (gentle)", "red", "beginner"))
 PROGRESS = FileKind("lesson progress", 64 * 1024, 4)
@@ -111,10 +116,40 @@ LAST_ROUND = Step("last_round", "The last round",
                   "gets one more turn. Use it well.", "note", "Click Next (or press Enter).")
 FINAL = Step("final", "Final scoring",
              "Routes already scored as they were claimed. Now each completed ticket adds its "
-             "points and each unfinished one takes them away, and the longest unbroken line "
-             "of trains wins 10 points.", "note", "Click Next (or press Enter) for the scores.")
+             "points, each unfinished one takes them away, and the longest unbroken line of "
+             "trains wins the bonus.", "note", "Click Next (or press Enter) for the scores.")
 
-LESSONS: dict[str, tuple[Step, ...]] = {"usa": USA}
+EUROPE: tuple[Step, ...] = (
+    Step("keep_first", "Your destination tickets",
+         "One long ticket and three regular ones: join their cities with your trains by "
+         "the end. Keep them all for now.", "keep", "Click Keep (or press Enter)."),
+    Step("tunnel", "Claim a tunnel",
+         "Tunnels have dashed edges. Lay down the cards as usual; then three cards are "
+         "turned over from the deck.", "claim_tunnel",
+         "Click the marked route (or press C, type {key}, Enter)."),
+    Step("tunnel_pay", "Pay for the tunnel",
+         "Each turned-over card of your colour, or a locomotive, costs one more card. Pay "
+         "it, or take your cards back and end your turn.", "tunnel_pay",
+         "Click the marked Pay (or press Enter)."),
+    Step("ferry", "Claim a ferry",
+         "Ferry spaces show a locomotive: each one must be paid with a locomotive, the rest "
+         "with cards of one colour.", "claim_ferry",
+         "Click the marked route (or press C, type {key}, Enter)."),
+    Step("station", "Build a station",
+         "A station lets you use one rival route into its city for your tickets at the "
+         "end. Each station you do not build is worth 4 points.", "station",
+         "Click the marked city (or press B, type {key}, Enter)."),
+    Step("express", "The European Express",
+         "The longest unbroken line of your own trains wins 10 points. Stations do not "
+         "count for it: only your own routes do.", "note", "Click Next (or press Enter)."),
+    Step("free", "Finish the game your way",
+         "You know the European rules now. Hints are on: press G (or the Hint button) for "
+         "the move the strongest computer player would make.", "note",
+         "Click Next (or press Enter) and play on."),
+)
+"""The short Europe lesson: stations, tunnels, ferries and the European Express."""
+
+LESSONS: dict[str, tuple[Step, ...]] = {"usa": USA, "europe": EUROPE}
 
 
 # ---------------------------------------------------------------- moves
@@ -170,6 +205,14 @@ def matches(step: Step, view: PlayerView, action: Action) -> bool:
     if want in ("claim_color", "claim_gray"):
         return isinstance(action, ClaimRoute) and \
             (pub.game_map.route(action.route).color is None) == (want == "claim_gray")
+    if want == "claim_tunnel":
+        return isinstance(action, ClaimRoute) and pub.game_map.route(action.route).tunnel
+    if want == "claim_ferry":
+        return isinstance(action, ClaimRoute) and pub.game_map.route(action.route).ferry > 0
+    if want == "tunnel_pay":
+        return isinstance(action, PayTunnel | WithdrawTunnel)
+    if want == "station":
+        return isinstance(action, BuildStation)
     if want == "complete":
         return _completes(view, action)
     return False
@@ -181,7 +224,8 @@ def _meanwhile(step: Step, view: PlayerView) -> list[Action]:
     asks for now."""
     path = path_routes(view) if step.want == "complete" else set()
     out: list[Action] = [a for a in view.legal
-                         if isinstance(a, DrawDeck | DrawFaceUp | KeepTickets | Pass)
+                         if isinstance(a, DrawDeck | DrawFaceUp | KeepTickets | Pass | PayTunnel
+                                       | WithdrawTunnel)
                          or (isinstance(a, ClaimRoute) and a.route in path)]
     return out or list(view.legal)
 
@@ -206,6 +250,15 @@ def target(step: Step, view: PlayerView) -> Action | None:
         if isinstance(own[0], KeepTickets):
             return max(own, key=lambda a: len(a.keep) if isinstance(a, KeepTickets) else 0)
         claims = [a for a in own if isinstance(a, ClaimRoute)]
+        if claims and step.want == "claim_tunnel" and view.me is not None:
+            hand = view.me.hand.counts
+
+            def spare(a: ClaimRoute) -> tuple[int, int]:
+                """Cards left that could pay a tunnel's extra (so the reveal can be paid)."""
+                paid = a.payment.counts
+                colour = max(range(8), key=lambda c: paid[c])
+                return (hand[colour] - paid[colour] + hand[LOCO] - paid[LOCO], -paid[LOCO])
+            return max(claims, key=spare)
         if claims:
             def rank(a: ClaimRoute) -> tuple[bool, int]:
                 r = gm.route(a.route)
@@ -216,7 +269,7 @@ def target(step: Step, view: PlayerView) -> Action | None:
     for a in moves:
         if isinstance(a, ClaimRoute) and a.route in path:
             return a
-    for kind in (KeepTickets, DrawDeck, DrawFaceUp, Pass):
+    for kind in (KeepTickets, PayTunnel, DrawDeck, DrawFaceUp, Pass):
         for a in moves:
             if isinstance(a, kind):
                 return a
@@ -232,6 +285,12 @@ def shown_routes(step: Step, view: PlayerView) -> list[str]:
     gm = pub.game_map
     return [gm.routes[i].id for i in sorted(closed_twins(pub))
             if pub.owners[gm.twin[i]] == view.viewer]
+
+
+def moot(step: Step, view: PlayerView) -> bool:
+    """A step that does not apply now and is passed over: paying for a tunnel whose
+    turned-over cards asked for nothing more (the claim went through at once)."""
+    return step.want == "tunnel_pay" and view.public.stage != Stage.TUNNEL_PAY
 
 
 def waiting(step: Step, view: PlayerView) -> bool:
@@ -290,7 +349,9 @@ class Progress:
         return LESSONS[self.lesson]
 
 
-def is_lesson_game(map_id: str, seed: object, seat_names: Sequence[str]) -> bool:
-    """Whether a game is the lesson's (its map, deal and seats)."""
-    return map_id == LESSON_MAP and seed == LESSON_SEED and \
-        tuple(seat_names) == tuple(s.name for s in LESSON_SEATS)
+def lesson_of(map_id: str, seed: object, seat_names: Sequence[str]) -> str | None:
+    """The lesson a game is (its map, deal and seats), or None."""
+    if map_id in SEEDS and seed == SEEDS[map_id] and \
+            tuple(seat_names) == tuple(s.name for s in LESSON_SEATS):
+        return map_id
+    return None

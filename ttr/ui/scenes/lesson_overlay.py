@@ -20,13 +20,16 @@ import pygame
 
 from ttr.engine import (
     Action,
+    BuildStation,
     ClaimRoute,
     DrawDeck,
     DrawFaceUp,
     DrawTickets,
     Hand,
     KeepTickets,
+    PayTunnel,
     Stage,
+    WithdrawTunnel,
 )
 from ttr.game import lesson as ls
 from ttr.ui import theme
@@ -36,6 +39,7 @@ from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 if TYPE_CHECKING:
     from ttr.ui.scene import AppContext
     from ttr.ui.scenes.board import BoardScene
+    from ttr.ui.scenes.command import Entry
 
 PULSE = 3.0
 
@@ -50,11 +54,12 @@ def progress_path(ctx: AppContext) -> Path:
 def lesson_overlay(board: BoardScene) -> LessonOverlay | None:
     """The lesson for this board, when it shows the lesson's game and the lesson runs."""
     rec = getattr(board.session, "record", None)
-    if rec is None or not ls.is_lesson_game(rec.map_id, rec.seed, board.names):
+    lesson = None if rec is None else ls.lesson_of(rec.map_id, rec.seed, board.names)
+    if lesson is None:
         return None
     path = progress_path(board.ctx)
     progress = ls.Progress.load(path)
-    if progress.state != "running":
+    if progress.state != "running" or progress.lesson != lesson:
         return None
     return LessonOverlay(board, progress, path)
 
@@ -108,6 +113,8 @@ class LessonOverlay:
             key = str(a.slot + 1)
         elif isinstance(a, ClaimRoute):
             key = self.claim_words(a.route)[0]
+        elif isinstance(a, BuildStation):
+            key = self.station_words(a.city)[0]
         else:
             key = "D"
         how = st.how.format(key=key)
@@ -118,22 +125,18 @@ class LessonOverlay:
 
     def claim_words(self, rid: str) -> tuple[str, int]:
         """(city to type in the claim list, Down presses to reach the route there)."""
-        from types import SimpleNamespace
+        from ttr.ui.scenes.command import claim_entries
 
-        from ttr.ui.scenes.command import CommandScene, claim_entries
-
-        can, _ = claim_entries(self.board)
         gm = self.board.shown_view.public.game_map
         r = gm.route(rid)
-        found: list[tuple[int, str]] = []
-        for city in (gm.city_name(r.a), gm.city_name(r.b)):
-            shown = CommandScene.entries(SimpleNamespace(  # type: ignore[arg-type]
-                can=can, cannot=[], page=0, text=city))
-            keys = [e.key for e in shown]
-            if rid in keys:
-                found.append((keys.index(rid), city))
-        downs, city = min(found, default=(0, gm.city_name(r.a)))
-        return city, downs
+        return _typed(claim_entries(self.board)[0], rid, (gm.city_name(r.a), gm.city_name(r.b)))
+
+    def station_words(self, city: str) -> tuple[str, int]:
+        """(city to type in the station list, Down presses to reach it there)."""
+        from ttr.ui.scenes.command import station_entries
+
+        name = self.board.shown_view.public.game_map.city_name(city)
+        return _typed(station_entries(self.board)[0], city, (name,))
 
     def say(self) -> None:
         """Announce the step (its title, why, and what to do)."""
@@ -249,9 +252,20 @@ class LessonOverlay:
             return lay.deck_rect()
         if isinstance(a, DrawTickets):
             return lay.ticket_deck_rect()
+        top = self.board.ctx.stack.top
         if isinstance(a, KeepTickets):
-            keep = getattr(self.board.ctx.stack.top, "keep", None)
+            keep = getattr(top, "keep", None)
             return keep.rect if isinstance(keep, Button) else None
+        if isinstance(a, PayTunnel | WithdrawTunnel):
+            buttons = [*getattr(top, "pay_buttons", []), getattr(top, "withdraw", None)]
+            found = next((btn for btn in buttons if isinstance(btn, Button)), None)
+            return found.rect if found is not None else None
+        if isinstance(a, BuildStation):
+            vp = self.board.renderer.vp
+            if vp is None:
+                return None
+            x, y = vp.to_px(self.board.renderer.cities[a.city])
+            return pygame.Rect(round(x) - 2, round(y) - 2, 5, 5)
         if isinstance(a, ClaimRoute):
             at = self.board.renderer.route_anchor(a.route)
             return pygame.Rect(at[0] - 2, at[1] - 2, 5, 5) if at else None
@@ -269,22 +283,26 @@ class LessonOverlay:
             return [(pygame.K_d, "d")]
         if isinstance(a, DrawTickets):
             return [(pygame.K_t, "t")]
-        if isinstance(a, KeepTickets):
+        if isinstance(a, KeepTickets | PayTunnel | WithdrawTunnel):
             return [(pygame.K_RETURN, "\r")]
-        if isinstance(a, ClaimRoute):
-            city, downs = self.claim_words(a.route)
+        if isinstance(a, ClaimRoute | BuildStation):
+            key, (city, downs) = ((pygame.K_c, "c"), self.claim_words(a.route)) \
+                if isinstance(a, ClaimRoute) else ((pygame.K_b, "b"), self.station_words(a.city))
             typed = [(pygame.key.key_code(c) if c.isalpha() else pygame.K_SPACE, c)
                      for c in city.lower()]
-            return [(pygame.K_c, "c"), *typed, *[(pygame.K_DOWN, "")] * downs,
-                    (pygame.K_RETURN, "\r")]
+            return [key, *typed, *[(pygame.K_DOWN, "")] * downs, (pygame.K_RETURN, "\r")]
         return []
 
     def update(self) -> bool:
-        """Each frame: announce a step as it comes up; True while the board should redraw
-        (a new step, a pulsing mark)."""
+        """Each frame: pass over a step that does not apply, announce a step as it comes
+        up; True while the board should redraw (a new step, a pulsing mark)."""
         st = self.step()
         if st is None or self.board.queue.busy:
             return False
+        v = self.board.shown_view
+        if ls.moot(st, v) and v.viewer == v.public.current:
+            self.advance()
+            return True
         if st is not self._said:
             self.say()
             return True
@@ -357,18 +375,20 @@ class LessonOverlay:
         width = max(4, lay.font // 4)
         tag = max(10, int(lay.font * 0.75))
         a = self.target()
-        if isinstance(a, ClaimRoute):
+        if isinstance(a, ClaimRoute | BuildStation):
             self._mark_route(surface, a, "HERE")
             return
-        if isinstance(a, KeepTickets):
-            return  # the dialog's Keep button is over the board (and lit already)
+        if isinstance(a, KeepTickets | PayTunnel | WithdrawTunnel):
+            return  # the dialog's button is over the board (and lit already)
         ring = rect.inflate(2 * width + 4, 2 * width + 4)
         pygame.draw.rect(surface, (0, 0, 0), ring.inflate(2, 2), width + 2, border_radius=9)
         pygame.draw.rect(surface, col, ring, width, border_radius=8)
         draw_tag(surface, b.ctx.assets, "HERE", col, (ring.centerx, ring.bottom), tag)
 
-    def _mark_route(self, surface: pygame.Surface, a: ClaimRoute, words: str) -> None:
-        """A frame around each car of the route, and `words` beside it."""
+    def _mark_route(self, surface: pygame.Surface, a: ClaimRoute | BuildStation,
+                    words: str) -> None:
+        """A frame around each car of the route (a ring around a station's city), and
+        `words` beside it."""
         from ttr.ui.scenes.board_hint import outline_move
 
         b = self.board
@@ -389,6 +409,24 @@ class LessonOverlay:
         return self.board.time - self.marked_at < PULSE
 
 
+def _typed(entries: list[Entry], key: str, names: tuple[str, ...]) -> tuple[str, int]:
+    """Which of `names` to type in a command list so that the entry `key` comes first or
+    soonest, and the Down presses that reach it then."""
+    from types import SimpleNamespace
+
+    from ttr.ui.scenes.command import CommandScene
+
+    found: list[tuple[int, str]] = []
+    for name in names:
+        shown = CommandScene.entries(SimpleNamespace(  # type: ignore[arg-type]
+            can=entries, cannot=[], page=0, text=name))
+        keys = [e.key for e in shown]
+        if key in keys:
+            found.append((keys.index(key), name))
+    downs, name = min(found, default=(0, names[0]))
+    return name, downs
+
+
 def _button_rows(buttons: list[Button], widths: list[int], room: int,
                  gap: int) -> list[list[Button]]:
     """The buttons in as few rows of equal-width buttons as let every label fit."""
@@ -407,46 +445,9 @@ def _how_for(a: Action, key: str) -> str:
         return f"Click the marked card (or press {key})."
     if isinstance(a, ClaimRoute):
         return f"Click the marked route (or press C, type {key}, Enter)."
+    if isinstance(a, PayTunnel):
+        return "Click the marked Pay (or press Enter)."
     if isinstance(a, KeepTickets):
         return "Click Keep (or press Enter)."
     return "Make the marked move."
 
-
-def start_lesson(ctx: AppContext) -> str | None:
-    """Menu -> Learn to play: resume the lesson where it was left (its game is the
-    autosave), or start it from the first step (asking first, as a new game does, when
-    an unfinished game would be replaced). Returns why it could not start, or None."""
-    from ttr.store.autosave import peek_autosave
-    from ttr.ui.scene import NewGame
-    from ttr.ui.scenes.saves import before_replacing, continue_game, folders
-
-    path = progress_path(ctx)
-    progress = ls.Progress.load(path)
-    save, _ = peek_autosave(folders(ctx))
-    if progress.state == "running" and save is not None and ls.is_lesson_game(
-            save.record.map_id, save.record.seed, [s.name for s in save.record.seats]):
-        return continue_game(ctx)
-
-    def begin() -> str | None:
-        ls.Progress(state="running").save(path)
-        ctx.nav.start_game(NewGame(ls.LESSON_MAP, "base", ls.LESSON_SEATS, ls.LESSON_SEED))
-        return None
-
-    return before_replacing(ctx, begin, "Start the lesson")
-
-
-def first_start_offer(ctx: AppContext) -> str:
-    """On the very first start, the words offering the lesson (once); else "". Someone
-    who has finished a game before (statistics exist) is not offered it."""
-    from ttr.ui.scenes.saves import folders
-
-    path = progress_path(ctx)
-    progress = ls.Progress.load(path)
-    if progress.state != "new":
-        return ""
-    progress.state = "offered"
-    progress.save(path)
-    if folders(ctx).stats.exists():
-        return ""
-    return ("New to Ticket to Ride? Learn to play (Up twice, Enter) guides you through a "
-            "first game.")

@@ -32,7 +32,7 @@ class MenuScene(Scene):
         self.message = ""
         self.told = False
         self.check_autosave()
-        from ttr.ui.scenes.lesson_overlay import first_start_offer
+        from ttr.ui.scenes.learn import first_start_offer
 
         offer = first_start_offer(ctx)
         if offer:
@@ -114,9 +114,9 @@ class MenuScene(Scene):
         elif label == "How to play":
             self.ctx.stack.push(HowToScene(self.ctx))
         elif label == "Learn to play":
-            from ttr.ui.scenes.lesson_overlay import start_lesson
+            from ttr.ui.scenes.learn import LearnScene
 
-            self.message = start_lesson(self.ctx) or ""
+            self.ctx.stack.push(LearnScene(self.ctx))
         elif label == "Quit":
             nav.quit()
 
