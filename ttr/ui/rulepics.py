@@ -9,7 +9,7 @@ every word it writes through `widgets.note_text` (the layout checks see them).""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 import pygame
@@ -19,7 +19,7 @@ from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import mappaint as mp
 from ttr.ui import theme
-from ttr.ui.assets import Assets
+from ttr.ui.assets import Assets, render
 from ttr.ui.labels import LabelPlace
 from ttr.ui.viewport import Viewport
 from ttr.ui.widgets import blit_text, note_text
@@ -52,8 +52,6 @@ class Picture:
     """A destination ticket drawn beside the map: (city, city, points)."""
     caption: str = ""
     """A few words under the cards ("3 green + 1 locomotive")."""
-    extra: tuple[str, ...] = field(default=())
-    """Route ids printed for context only (not named in the text)."""
 
 
 PICTURES: dict[str, Picture] = {
@@ -120,29 +118,37 @@ def _shift(q: geo.Quad, dx: float, dy: float) -> geo.Quad:
 
 def draw_picture(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Assets,
                  font: int) -> None:
-    """Paint `pic` inside `rect`: the map excerpt on top, the cards (and ticket) below,
-    then the caption; words at `font` px (names a little smaller)."""
+    """Paint `pic` inside `rect`: the map excerpt, the cards (and ticket) beside it on a
+    wide rectangle or under it on a tall one, then the caption; words at `font` px."""
+    from ttr.ui.widgets import wrap_text
+
     got = _map(pic.map_id)
     pygame.draw.rect(surface, theme.mix(theme.LAND, (0, 0, 0), 0.55), rect, border_radius=8)
     if got is None:
         return
     md, slots = got
-    cap_h = font * 3 if pic.caption else 0
-    has_cards = bool(pic.cards or pic.revealed or pic.ticket)
-    card_h = min(int(rect.h * 0.3), font * 5) if has_cards else 0
     pad = max(4, font // 2)
-    map_rect = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
-                           rect.h - 2 * pad - card_h - cap_h - (pad if has_cards else 0))
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    cap_h = render(assets.font(font), pic.caption, theme.TEXT, inner.w).get_height() + pad \
+        if pic.caption else 0
+    body = pygame.Rect(inner.x, inner.y, inner.w, inner.h - cap_h)
+    has_cards = bool(pic.cards or pic.revealed or pic.ticket)
+    if not has_cards:
+        map_rect, cards = body, None
+    elif body.w > body.h * 1.3:
+        cw = int(body.w * 0.36)
+        map_rect = pygame.Rect(body.x, body.y, body.w - cw - pad, body.h)
+        cards = pygame.Rect(map_rect.right + pad, body.y, cw, body.h)
+    else:
+        ch = min(int(body.h * 0.3), font * 5)
+        map_rect = pygame.Rect(body.x, body.y, body.w, body.h - ch - pad)
+        cards = pygame.Rect(body.x, map_rect.bottom + pad, body.w, ch)
     _excerpt(surface, map_rect, pic, md, slots, assets, font)
-    y = map_rect.bottom + pad
-    if has_cards:
-        _cards(surface, pygame.Rect(map_rect.x, y, map_rect.w, card_h), pic, assets, font)
-        y += card_h
+    if cards is not None:
+        _cards(surface, cards, pic, assets, font)
     if pic.caption:
-        from ttr.ui.widgets import wrap_text
-
         wrap_text(surface, assets, pic.caption, font, theme.TEXT,
-                  pygame.Rect(map_rect.x, y + pad // 2, map_rect.w, cap_h - pad // 2))
+                  pygame.Rect(inner.x, body.bottom + pad, inner.w, cap_h - pad))
 
 
 def _excerpt(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, md: MapDefinition,
@@ -153,6 +159,12 @@ def _excerpt(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, md: MapDe
     margin = 34.0
     x0, y0 = min(p[0] for p in pts) - margin, min(p[1] for p in pts) - margin
     bw, bh = max(p[0] for p in pts) + margin - x0, max(p[1] for p in pts) + margin - y0
+    # widen the narrow side to the picture's shape: the map around the excerpt shows too
+    want = rect.w / max(1, rect.h)
+    if bw / bh < want:
+        x0, bw = x0 - (bh * want - bw) / 2, bh * want
+    else:
+        y0, bh = y0 - (bw / want - bh) / 2, bw / want
     scale = min(rect.w / bw, rect.h / bh)
     w, h = max(1, round(bw * scale)), max(1, round(bh * scale))
     vp = Viewport((bw, bh), pygame.Rect(0, 0, w, h), scale, 0.0, 0.0)
@@ -165,13 +177,30 @@ def _excerpt(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, md: MapDe
     gm = md.game_map
     owners = dict(pic.claimed)
     cb = assets.colorblind
-    for rid in pic.routes:
-        q = [_shift(s, x0, y0) for s in slots[rid]]
-        mp.paint_slots(img, vp, q, gm.route(rid), cb)
-        if rid in owners:
-            mp.paint_cars(img, vp, q, theme.PLAYER_RGB[owners[rid]], cb)
-        if rid in pic.closed:
-            mp.paint_closed(img, vp, q)
+    inside = pygame.Rect(round(x0), round(y0), round(bw), round(bh))
+    context = [r.id for r in gm.routes if r.id not in pic.routes
+               and all(inside.collidepoint(p) for q in slots[r.id] for p in q)]
+
+    def paint(rids: tuple[str, ...] | list[str]) -> None:
+        for rid in rids:
+            q = [_shift(s, x0, y0) for s in slots[rid]]
+            mp.paint_slots(img, vp, q, gm.route(rid), cb)
+            if rid in owners:
+                mp.paint_cars(img, vp, q, theme.PLAYER_RGB[owners[rid]], cb)
+            if rid in pic.closed:
+                mp.paint_closed(img, vp, q)
+
+    paint(context)
+    if context:  # the surroundings, veiled: the excerpt's own routes stand out
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((*theme.LAND, 150))
+        for rid in pic.routes:
+            q = [_shift(s, x0, y0) for s in slots[rid]]
+            for quad in q:
+                pygame.draw.polygon(veil, (0, 0, 0, 0),
+                                    [vp.local(p) for p in mp.scale_quad(quad, 1.6)])
+        img.blit(veil, (0, 0))
+    paint(pic.routes)
     for c in pic.cities:
         mp.paint_city(img, vp.local((pos[c][0] - x0, pos[c][1] - y0)), vp.scale)
     at = pygame.Rect(0, 0, w, h)
@@ -215,38 +244,70 @@ def _name(md: MapDefinition, city: str) -> str:
     return city
 
 
+Item = tuple[str, object, int]
+"""A thing in the cards' row: ("card", colour, width), ("label", text, width) or
+("ticket", (a, b, points), width)."""
+
+
+def _flow(items: list[Item], width: int, gap: int) -> list[list[Item]]:
+    rows: list[list[Item]] = [[]]
+    x = 0
+    for it in items:
+        if rows[-1] and x + it[2] > width:
+            rows.append([])
+            x = 0
+        rows[-1].append(it)
+        x += it[2] + gap
+    return rows
+
+
 def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Assets,
            font: int) -> None:
-    """The paying cards, then the ticket or the revealed cards, left to right."""
+    """The paying cards, then the revealed cards or the ticket, in rows that fit `rect`
+    (the cards as large as that allows)."""
+    label = "turned over:"
+    lw = assets.font(font).size(label)[0]
     ch = rect.h
-    cw = round(ch / 1.45)
-    gap = max(3, cw // 8)
-    x = rect.x
-    for c in pic.cards:
-        surface.blit(assets.card(c, cw, ch), (x, rect.y))
-        x += cw + gap
-    if pic.revealed:
-        x += gap * 3
-        label = "turned over:"
-        r = blit_text(surface, assets, label, font, theme.TEXT_DIM, (x, rect.centery),
-                      "midleft")
-        x = r.right + gap * 2
-        for c in pic.revealed:
-            card = assets.card(c, cw, ch)
-            surface.blit(card, (x, rect.y))
-            if c in (pic.cards[0] if pic.cards else None, LOCO):
-                pygame.draw.rect(surface, theme.HILITE, (x - 3, rect.y - 3, cw + 6, ch + 6),
-                                 max(2, font // 6), border_radius=6)
-            x += cw + gap
-    if pic.ticket is not None:
-        a, b, pts = pic.ticket
-        tw = min(rect.right - x, font * 12)
-        t = pygame.Rect(x + gap * 2, rect.y, tw - gap * 2, ch)
-        pygame.draw.rect(surface, (238, 222, 180), t, border_radius=max(3, font // 3))
-        pygame.draw.rect(surface, (150, 110, 60), t.inflate(-6, -6), 2,
-                         border_radius=max(2, font // 4))
-        blit_text(surface, assets, f"{a} \u2013 {b}", font, theme.TEXT_DARK,
-                  (t.centerx, t.centery - round(font * 0.6)), "center", bold=True,
-                  max_width=t.w - font)
-        blit_text(surface, assets, str(pts), font, theme.TEXT_DARK,
-                  (t.centerx, t.centery + round(font * 0.75)), "center", bold=True)
+    while True:
+        cw = round(ch / 1.45)
+        gap = max(3, cw // 8)
+        items: list[Item] = [("card", c, cw) for c in pic.cards]
+        if pic.revealed:
+            items += [("label", label, lw)] + [("card*", c, cw) for c in pic.revealed]
+        if pic.ticket is not None:
+            items.append(("ticket", pic.ticket, max(cw * 2, font * 9)))
+        rows = _flow(items, rect.w, gap)
+        if (len(rows) * (ch + gap) <= rect.h + gap and all(
+                sum(it[2] + gap for it in row) - gap <= rect.w for row in rows)) or ch <= 24:
+            break
+        ch = int(ch * 0.92)
+    y = rect.y
+    for row in rows:
+        x = rect.x
+        for kind, what, w in row:
+            if kind == "label":
+                blit_text(surface, assets, label, font, theme.TEXT_DIM, (x, y + ch // 2),
+                          "midleft")
+            elif kind == "ticket":
+                _ticket(surface, assets, pygame.Rect(x, y, w, ch), what, font)  # type: ignore[arg-type]
+            else:
+                assert isinstance(what, CardColor)
+                surface.blit(assets.card(what, cw, ch), (x, y))
+                if kind == "card*" and what in (pic.cards[:1] + (LOCO,)):
+                    pygame.draw.rect(surface, theme.HILITE, (x - 3, y - 3, cw + 6, ch + 6),
+                                     max(2, font // 6), border_radius=6)
+            x += w + gap
+        y += ch + gap
+
+
+def _ticket(surface: pygame.Surface, assets: Assets, t: pygame.Rect,
+            ticket: tuple[str, str, int], font: int) -> None:
+    a, b, pts = ticket
+    pygame.draw.rect(surface, (238, 222, 180), t, border_radius=max(3, font // 3))
+    pygame.draw.rect(surface, (150, 110, 60), t.inflate(-6, -6), 2,
+                     border_radius=max(2, font // 4))
+    blit_text(surface, assets, f"{a} \u2013 {b}", font, theme.TEXT_DARK,
+              (t.centerx, t.centery - round(font * 0.6)), "center", bold=True,
+              max_width=t.w - font)
+    blit_text(surface, assets, str(pts), font, theme.TEXT_DARK,
+              (t.centerx, t.centery + round(font * 0.75)), "center", bold=True)
