@@ -170,15 +170,20 @@ def test_skip_and_the_last_round_and_final_notes(small: App) -> None:
     board = _menu_lesson(small)
     ov = board.lesson
     assert ov is not None
+    _follow(small, board, "keys", until=2)
+    actions = len(board.session.record.actions)
+    _press(pygame.K_u, "u")  # no undo during the guided steps
+    frames(small, 2)
+    assert len(board.session.record.actions) == actions and "Undo waits" in board.toast.text
     _press(pygame.K_F3, "")
     frames(small, 2)
     assert board.lesson is None
     assert ls.Progress.load(progress_path(small.ctx)).state == "skipped"
     # the steps are data: a step's allowed moves are a filter over the legal ones
     v = board.shown_view
-    keep = ls.USA[0]
-    assert ls.allowed(keep, v) and all(a in v.legal for a in ls.allowed(keep, v))
-    assert not any(isinstance(a, DrawTickets) for a in ls.allowed(keep, v))
+    deck = ls.USA[2]
+    assert ls.allowed(deck, v) and all(a in v.legal for a in ls.allowed(deck, v))
+    assert not any(isinstance(a, DrawTickets) for a in ls.allowed(deck, v))
 
 
 @pytest.mark.parametrize("lesson", [0, 1])

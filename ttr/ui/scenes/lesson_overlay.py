@@ -7,7 +7,8 @@ scores, `draw` last.
 `update` each frame announces a new step.
 
 Keys: Enter (or Next) goes on from a step that only asks to read, F2 says the step
-again and makes its mark pulse, F3 skips the rest of the lesson (the game goes on).
+again and makes its mark pulse, F3 skips the rest of the lesson (the game goes on); U
+(undo) waits until the guided steps are done, so a step is never left behind.
 """
 
 from __future__ import annotations
@@ -215,6 +216,10 @@ class LessonOverlay:
                 return True
             if e.key == pygame.K_F3:
                 self.skip_lesson()
+                return True
+            if e.key == pygame.K_u and self.progress.step < len(self.progress.steps()):
+                self.board.toast.show("Undo waits until the lesson's steps are done "
+                                      "(F3 skips them)")
                 return True
             if st.want == "note" and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                     and not self.board.queue.busy:
