@@ -137,3 +137,31 @@ def test_pages_turn_by_keys_mouse_and_wheel_and_are_announced(app: App) -> None:
     key(pygame.K_ESCAPE)
     frames(app, 1)
     assert not isinstance(app.stack.top, HowToScene)
+
+
+def test_pictures_follow_colour_blind_mode_and_text_size(app: App) -> None:
+    """The route picture is drawn again with the colour-blind symbols, and its city names
+    grow with the text size."""
+    from textrects import recording
+
+    how = HowToScene(app.ctx, "usa", "base")
+    app.stack.push(how)
+    app.stack.apply_pending()
+    how.index = next(i for i, s in enumerate(how.sheets()) if s.page.picture == "route")
+
+    def shot() -> tuple[bytes, int]:
+        app.ctx.assets.clear_sized()
+        surf = pygame.Surface(app.ctx.size)
+        with recording() as got:
+            how.draw(surf)
+        names = [t.size for t in got if t.text == "Helena"]
+        return pygame.image.tobytes(surf, "RGB"), names[0]
+
+    plain, small = shot()
+    app.ctx.settings.colorblind = True
+    marked, _ = shot()
+    assert marked != plain
+    app.ctx.settings.text_size = 150
+    how.on_resize(app.ctx.size)
+    _, large = shot()
+    assert large > small
