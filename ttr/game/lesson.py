@@ -278,13 +278,14 @@ def target(step: Step, view: PlayerView) -> Action | None:
 
 def shown_routes(step: Step, view: PlayerView) -> list[str]:
     """The routes a reading step points at (see `Step.show`): for "closed", the twins of
-    the viewer's own claims that are closed now."""
+    the viewer's own claims that are closed now (else one closed by a rival's claim)."""
     if step.show != "closed":
         return []
     pub = view.public
     gm = pub.game_map
-    return [gm.routes[i].id for i in sorted(closed_twins(pub))
-            if pub.owners[gm.twin[i]] == view.viewer]
+    closed = sorted(closed_twins(pub))
+    mine = [gm.routes[i].id for i in closed if pub.owners[gm.twin[i]] == view.viewer]
+    return mine or [gm.routes[i].id for i in closed[:1]]
 
 
 def moot(step: Step, view: PlayerView) -> bool:
