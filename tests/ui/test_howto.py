@@ -65,3 +65,103 @@ def test_setup_rules_button(app: App) -> None:
     how = app.stack.top
     assert isinstance(how, HowToScene)
     assert how.chosen()[:3:2] == ("usa", "bigcities")
+
+
+SHEET_SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
+
+
+def test_every_page_fits_at_every_size_and_text_size(app: App) -> None:
+    """Each sheet of both maps, at each window and text size: no text clipped, outside the
+    window or over other text, and every word of the sheet's text inside the page."""
+    from test_layout_sizes import _problems
+    from textrects import recording
+
+    bad: list[str] = []
+    for map_id in ("usa", "europe"):
+        how = HowToScene(app.ctx, map_id, "base")
+        app.stack.push(how)
+        app.stack.apply_pending()
+        for size in SHEET_SIZES:
+            for pct in (100, 150):
+                app.ctx.settings.text_size = pct
+                app.ctx.size = size
+                app.ctx.assets.clear_sized()
+                app.stack.resize(size)
+                for i in range(len(how.sheets())):
+                    how.index = i
+                    surf = pygame.Surface(size)
+                    with recording() as got:
+                        how.draw(surf)
+                    texts = [t for t in got if t.surface is surf]
+                    where = f"{map_id} {size} {pct}% sheet {i + 1} {how.sheets()[i].title!r}"
+                    bad += [f"{where}: {p}" for p in _problems(texts, size)]
+                    inside = how.area.inflate(2, 2)
+                    bad += [f"{where}: outside the page {t.text!r} {t.rect}" for t in texts
+                            if t.rect.colliderect(how.area) and not inside.contains(t.rect)]
+        app.stack.pop(how)
+        app.stack.apply_pending()
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_pages_turn_by_keys_mouse_and_wheel_and_are_announced(app: App) -> None:
+    from ttr.ui.announce import announcer_of
+    from ttr.ui.keys import HELP_KEYS
+
+    how = HowToScene(app.ctx, "usa", "base")
+    app.stack.push(how)
+    frames(app, 2)
+    said = announcer_of(app.ctx.extras).history
+    assert "page 1 of" in said[-1].text and "The goal" in said[-1].text
+    key(pygame.K_RIGHT)
+    frames(app, 1)
+    assert how.index == 1 and "On your turn" in said[-1].text
+    click(how.next.rect.center)
+    frames(app, 1)
+    assert how.index == 2 and how.sheets()[2].page.picture == "route"
+    click(how.prev.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    frames(app, 1)
+    assert how.index == 2
+    key(pygame.K_END)
+    frames(app, 1)
+    assert how.index == len(how.sheets()) - 1
+    # the key pages hold exactly the F1 overlay's rows, in its order
+    rows = [r for s in how.sheets() if s.page.title.startswith("Keys on the board")
+            for r in s.keys]
+    assert tuple(rows) == HELP_KEYS
+    key(pygame.K_HOME)
+    key(pygame.K_TAB)  # focus on the map picker: Left/Right change the map
+    key(pygame.K_RIGHT)
+    frames(app, 1)
+    assert how.chosen()[0] != "usa" and how.index == 0
+    key(pygame.K_ESCAPE)
+    frames(app, 1)
+    assert not isinstance(app.stack.top, HowToScene)
+
+
+def test_pictures_follow_colour_blind_mode_and_text_size(app: App) -> None:
+    """The route picture is drawn again with the colour-blind symbols, and its city names
+    grow with the text size."""
+    from textrects import recording
+
+    how = HowToScene(app.ctx, "usa", "base")
+    app.stack.push(how)
+    app.stack.apply_pending()
+    how.index = next(i for i, s in enumerate(how.sheets()) if s.page.picture == "route")
+
+    def shot() -> tuple[bytes, int]:
+        app.ctx.assets.clear_sized()
+        surf = pygame.Surface(app.ctx.size)
+        with recording() as got:
+            how.draw(surf)
+        names = [t.size for t in got if t.text == "Helena"]
+        return pygame.image.tobytes(surf, "RGB"), names[0]
+
+    plain, small = shot()
+    app.ctx.settings.colorblind = True
+    marked, _ = shot()
+    assert marked != plain
+    app.ctx.settings.text_size = 150
+    how.on_resize(app.ctx.size)
+    _, large = shot()
+    assert large > small

@@ -48,6 +48,9 @@ DIALOG_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "close a dialog (the pause menu over the ticket choice)"),
 )
 
+HELP_KEYS: tuple[tuple[str, str], ...] = (*BOARD_KEYS, *DIALOG_KEYS)
+"""The rows of the help overlay (F1 or ?) and of How to play's key page."""
+
 
 def keys_text(keys: tuple[tuple[str, str], ...]) -> str:
     """The keys as one sentence each, for speech."""

@@ -126,6 +126,10 @@ class BoardScene(Scene):
 
         self.keys = BoardKeys(self)
         """Keyboard play: queries, the city cursor, claim and station lists, captions."""
+        from ttr.ui.scenes.lesson_overlay import lesson_overlay
+
+        self.lesson = lesson_overlay(self)
+        """Learn to play: the guided steps over the lesson's game (None otherwise)."""
 
     # ------------------------------------------------------------ helpers
 
@@ -254,18 +258,22 @@ class BoardScene(Scene):
 
     def submit(self, action: object) -> None:
         """Send a human action to the session and animate the result."""
+        if self.lesson is not None and not self.lesson.allows(action):  # type: ignore[arg-type]
+            return
         try:
             update = self.session.submit(action)  # type: ignore[arg-type]
         except IllegalActionError as e:
             logger.error("UI offered an illegal action: %s", e)
             self.toast.show("That move is not allowed now")
             return
+        if self.lesson is not None:
+            self.lesson.submitted()
         self.play(update)
 
     def update(self, dt: float) -> None:
         self.time += dt
         self.hint.poll()
-        if self.hint.pulsing():
+        if self.hint.pulsing() or (self.lesson is not None and self.lesson.update()):
             self.dirty = True
         mv = last_move(self.shown_view)
         if mv != self._last_seen:
@@ -288,6 +296,8 @@ class BoardScene(Scene):
         if self.paused or self.finished:
             return
         s = self.session
+        if s.over and self.lesson is not None and self.lesson.holds_end():
+            return  # the lesson's final-scoring step, read before the scores
         if s.over:
             self.finished = True
             logger.info("game over: %s", self.result_line())
@@ -344,6 +354,9 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ input
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        if self.lesson is not None and self.lesson.handle(e):
+            self.dirty = True
+            return True
         seen = self.camera_input(e)
         if seen in ("view", "used"):
             return True
@@ -515,3 +528,5 @@ class BoardScene(Scene):
         board_draw.draw_board(self, surface)
         self.hint.draw(surface)
         self.keys.draw(surface)
+        if self.lesson is not None:
+            self.lesson.draw(surface)

@@ -18,7 +18,7 @@ from ttr.engine import BuildStation, ClaimRoute
 from ttr.ui import theme
 from ttr.ui.announce import announcer_of, say_here
 from ttr.ui.focus import focus_ring
-from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, keys_text
+from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
 from ttr.ui.widgets import blit_text, panel
@@ -229,7 +229,7 @@ class KeyHelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         w, h = surface.get_size()
-        rows = (*BOARD_KEYS, *DIALOG_KEYS)
+        rows = HELP_KEYS
         f = max(12, min(h // (len(rows) + 8), w // 70))
         box = pygame.Rect(0, 0, min(w - 40, f * 60), f * 2 * (len(rows) + 3))
         box.center = (w // 2, h // 2)

@@ -1,5 +1,10 @@
-"""How to play: the rules of one map and rule set (pickers to switch), the route scoring
-table, the controls and the undo rule; two columns on wide windows, scrolls when long."""
+"""How to play: the rules of one map and rule set (pickers to switch) as short pages, most
+with a picture drawn by the map's own painters, then the controls and the key table.
+
+Left/Right (or PageUp/PageDown, the wheel, the Previous and Next buttons) turn the
+pages, Home/End go to the first and last; Tab moves the focus to the map and rule set
+pickers (Left/Right then change them). Each page is announced (and spoken when Speech
+is on). Pages that do not fit the window go on over more sheets, never clipped."""
 
 from __future__ import annotations
 
@@ -8,11 +13,13 @@ import logging
 import pygame
 
 from ttr.engine import RulesConfig, TtrError
-from ttr.ui import rules_text, theme
+from ttr.ui.announce import say_here
+from ttr.ui.rules_pages import pages
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.howto_page import Sheet, draw_sheet, sheets
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, Picker, blit_text, panel
+from ttr.ui.widgets import Button, Picker
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +35,7 @@ def _game_in_progress(ctx: AppContext) -> tuple[str, str, RulesConfig] | None:
 
 
 class HowToScene(Scene):
-    """A page of rules; Esc, Enter or Back returns; Up/Down or the wheel scroll."""
+    """Pages of rules; Esc or Back returns (see the module docstring for the keys)."""
 
     def __init__(self, ctx: AppContext, map_id: str | None = None, variant: str | None = None,
                  config: RulesConfig | None = None) -> None:
@@ -45,9 +52,13 @@ class HowToScene(Scene):
         self._fill_variants(variant or "base")
         self.game_config = config  # the game in progress keeps its own options
         self.game_key = (map_id, variant)
-        self.scroll = 0
-        self._content: pygame.Surface | None = None
-        self._content_key: tuple[object, ...] | None = None
+        self.prev, self.next = Button("\u25c0 Previous"), Button("Next \u25b6")
+        self.index = 0
+        """The sheet shown."""
+        self.focus = 0
+        """0: the pages, 1: the map picker, 2: the rule set picker (Tab moves it)."""
+        self._sheets: list[Sheet] = []
+        self._sheets_key: tuple[object, ...] | None = None
         self.on_resize(ctx.size)
 
     @staticmethod
@@ -83,134 +94,138 @@ class HowToScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.back.rect = pygame.Rect(0, 0, max(180, w // 8), max(40, h // 16))
-        self.back.rect.midbottom = (w // 2, h - 14)
-        self.top = max(90, h // 6) + 6
-        rh = max(32, h // 22)
         f = ui_font(size, self.ctx.settings)
+        bh = max(40, h // 16, round(f * 2.2))
+        bw = max(180, w // 8, f * 10)
+        self.back.rect = pygame.Rect(0, 0, bw, bh)
+        self.back.rect.midbottom = (w // 2, h - 14)
+        self.prev.rect = pygame.Rect(0, 0, bw, bh)
+        self.next.rect = pygame.Rect(0, 0, bw, bh)
+        self.prev.rect.midright = (self.back.rect.x - f, self.back.rect.centery)
+        self.next.rect.midleft = (self.back.rect.right + f, self.back.rect.centery)
+        self.top = max(90, h // 6) + 6
+        rh = max(32, h // 22, round(f * 2))
         pw = min(max(380, f * 18), (w - 100) // 2)
         self.map_picker.rect = pygame.Rect(w // 2 - pw - 8, self.top, pw, rh)
         self.variant_picker.rect = pygame.Rect(w // 2 + 8, self.top, pw, rh)
-        y = self.top + rh + 14
-        cw = min(w - 60, max(1500, f * 70))
-        self.area = pygame.Rect((w - cw) // 2, y, cw, self.back.rect.top - 10 - y)
-        self._content = None
+        y = self.top + rh + max(10, f)
+        cw = min(w - 2 * max(20, f), max(900, f * 64))
+        self.area = pygame.Rect((w - cw) // 2, y, cw, self.back.rect.top - f - y)
+        self._sheets_key = None
+        self._mark_focus()
         self.dirty = True
 
-    def _build(self) -> pygame.Surface:
-        """The text in as few columns as fit the area (1 to 3), on a transparent surface."""
-        mid, name, variant, cfg = self.chosen()
-        size = ui_font(self.ctx.size, self.ctx.settings)
-        gap = 30
-        best: pygame.Surface | None = None
-        for cols in (1, 2, 3):
-            col_w = (self.area.w - gap * (cols - 1)) // cols
-            if cols > 1 and col_w < 340:
-                break
-            blocks = [self._table_block(cfg, col_w, size)]
-            blocks += [self._text_block(t, b, col_w, size)
-                       for t, b in rules_text.sections(mid, name, variant, cfg)]
-            target = sum(b.get_height() for b in blocks) / cols
-            heights = [0] * cols
-            placed: list[tuple[int, int, pygame.Surface]] = []
-            c = 0
-            for b in blocks:
-                if c < cols - 1 and heights[c] and heights[c] + b.get_height() / 2 > target:
-                    c += 1
-                placed.append((c, heights[c], b))
-                heights[c] += b.get_height()
-            best = pygame.Surface((self.area.w, max(heights) + 4), pygame.SRCALPHA)
-            for c, y, b in placed:
-                best.blit(b, (c * (col_w + gap), y))
-            if best.get_height() <= self.area.h:
-                break
-        assert best is not None
-        return best
+    def sheets(self) -> list[Sheet]:
+        """The sheets of the chosen map and rule set at this size (cached)."""
+        f = ui_font(self.ctx.size, self.ctx.settings)
+        key = (self.ctx.size, f, self.map_picker.index, self.variant_picker.index)
+        if key != self._sheets_key:
+            mid, name, variant, cfg = self.chosen()
+            self._sheets = sheets(pages(mid, name, variant, cfg), self.area, f, self.ctx.assets)
+            self._sheets_key = key
+            self.index = min(self.index, len(self._sheets) - 1)
+        return self._sheets
 
-    def _text_block(self, title: str, body: str, w: int, size: int) -> pygame.Surface:
-        a = self.ctx.assets
-        img = a.font(size).render(body, True, theme.TEXT, None, w)
-        s = pygame.Surface((w, size + 8 + img.get_height() + size * 3 // 4), pygame.SRCALPHA)
-        blit_text(s, a, title, size + 2, theme.ACCENT, (0, 0), bold=True)
-        s.blit(img, (0, size + 8))
-        return s
-
-    def _table_block(self, cfg: RulesConfig, w: int, size: int) -> pygame.Surface:
-        """Route length -> points, as a small two-row table."""
-        a = self.ctx.assets
-        table = rules_text.scoring_table(cfg)
-        row_h = size + 10
-        s = pygame.Surface((w, size + 8 + row_h * 2 + size), pygame.SRCALPHA)
-        blit_text(s, a, "Route scoring (points when you claim it)", size + 2, theme.ACCENT,
-                  (0, 0), bold=True)
-        head = max(size * 5, int(w * 0.16))
-        cell = min(size * 4, (w - head) // max(1, len(table)))
-        y = size + 8
-        for r, (label, idx) in enumerate((("Length", 0), ("Points", 1))):
-            ry = y + r * row_h
-            panel(s, pygame.Rect(0, ry, head + cell * len(table), row_h - 2),
-                  theme.PANEL_LIGHT if r == 0 else theme.PANEL, theme.PANEL_EDGE, 4)
-            blit_text(s, a, label, size, theme.TEXT_DIM, (8, ry + row_h // 2 - 1), "midleft")
-            for i, pair in enumerate(table):
-                blit_text(s, a, str(pair[idx]), size, theme.TEXT if r == 0 else theme.HILITE,
-                          (head + i * cell + cell // 2, ry + row_h // 2 - 1), "center",
-                          bold=r == 1)
-        return s
+    def _mark_focus(self) -> None:
+        self.map_picker.focused = self.focus == 1
+        self.variant_picker.focused = self.focus == 2
+        first, last = self.index == 0, self.index >= len(self._sheets) - 1
+        self.prev.enabled = not first
+        self.next.enabled = not last
 
     # ------------------------------------------------------------ input
 
-    def _max_scroll(self) -> int:
-        return max(0, (self._content.get_height() if self._content else 0) - self.area.h)
+    def on_enter(self) -> None:
+        self.say_page()
+
+    def say_page(self) -> None:
+        """Announce the page shown (spoken when Speech is on)."""
+        shown = self.sheets()
+        say_here(self.ctx.extras, f"How to play, page {self.index + 1} of {len(shown)}. "
+                                  f"{shown[self.index].spoken()}")
+
+    def turn(self, to: int) -> None:
+        """Show sheet `to` (clamped) and announce it."""
+        n = len(self.sheets())
+        to = max(0, min(to, n - 1))
+        if to != self.index:
+            self.index = to
+            self.say_page()
+        self._mark_focus()
+
+    def _picked(self) -> None:
+        self.index = 0
+        self._sheets_key = None
+        self.say_page()
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
-        step = max(30, self.area.h // 8)
         if e.type == pygame.KEYDOWN:
-            if e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE):
-                self.ctx.stack.pop(self)
-            elif e.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.scroll += step if e.key == pygame.K_DOWN else self.area.h - step
-            elif e.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.scroll -= step if e.key == pygame.K_UP else self.area.h - step
-            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.variant_picker.step(1 if e.key == pygame.K_RIGHT else -1)
-                self.scroll = 0
-            self.scroll = max(0, min(self.scroll, self._max_scroll()))
-            return True
+            return self._key(e)
         if e.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(self.scroll - e.y * step, self._max_scroll()))
+            self.turn(self.index - e.y)
             return True
         if self.back.clicked(e):
             self.ctx.stack.pop(self)
             return True
+        if self.prev.clicked(e):
+            self.turn(self.index - 1)
+            return True
+        if self.next.clicked(e):
+            self.turn(self.index + 1)
+            return True
         if self.map_picker.handle(e):
             self._fill_variants()
-            self.scroll = 0
+            self._picked()
             return True
         if self.variant_picker.handle(e):
-            self.scroll = 0
+            self._picked()
             return True
         return False
+
+    def _key(self, e: pygame.event.Event) -> bool:
+        from ttr.ui.focus import say_focus
+
+        k = e.key
+        if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.ctx.stack.pop(self)
+        elif k == pygame.K_TAB:
+            self.focus = (self.focus + (-1 if e.mod & pygame.KMOD_SHIFT else 1)) % 3
+            label = ("Pages: Left and Right turn them", f"Map: {self.map_picker.value}",
+                     f"Rule set: {self.variant_picker.value}")[self.focus]
+            say_focus(self.ctx, label, self.focus, 3)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus:
+            picker = self.map_picker if self.focus == 1 else self.variant_picker
+            picker.step(1 if k == pygame.K_RIGHT else -1)
+            if picker is self.map_picker:
+                self._fill_variants()
+            self._picked()
+        elif k in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_RETURN,
+                   pygame.K_KP_ENTER, pygame.K_SPACE):
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
+                    self.index >= len(self.sheets()) - 1:
+                self.ctx.stack.pop(self)  # Enter on the last page: done reading
+            self.turn(self.index + 1)
+        elif k in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_UP):
+            self.turn(self.index - 1)
+        elif k == pygame.K_HOME:
+            self.turn(0)
+        elif k == pygame.K_END:
+            self.turn(len(self.sheets()) - 1)
+        self._mark_focus()
+        return True
+
+    # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         backdrop(surface, a, "How to play")
-        key = (self.ctx.size, self.map_picker.index, self.variant_picker.index)
-        if self._content is None or key != self._content_key:
-            self._content, self._content_key = self._build(), key
-            self.scroll = min(self.scroll, self._max_scroll())
+        shown = self.sheets()
+        self._mark_focus()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
-        area = self.area
-        surface.blit(self._content, area.topleft, pygame.Rect(0, self.scroll, area.w, area.h))
-        if self._max_scroll():
-            bar = pygame.Rect(area.right + 12, area.y, 5, area.h)
-            pygame.draw.rect(surface, theme.PANEL, bar, border_radius=3)
-            frac = area.h / self._content.get_height()
-            th = max(20, int(bar.h * frac))
-            ty = bar.y + int((bar.h - th) * self.scroll / self._max_scroll())
-            pygame.draw.rect(surface, theme.ACCENT, (bar.x, ty, bar.w, th), border_radius=3)
-            blit_text(surface, a, "\u2193 scroll (wheel, \u2191\u2193)", 12, theme.TEXT_DIM,
-                      (area.right, self.back.rect.centery), "midright")
-        self.back.draw(surface, a)
-
+        f = ui_font(self.ctx.size, self.ctx.settings)
+        draw_sheet(surface, a, shown[self.index], self.area, f,
+                   f"{self.index + 1} / {len(shown)}")
+        for b in (self.prev, self.back, self.next):
+            b.draw(surface, a, f)

@@ -1,5 +1,5 @@
 """The main menu: New game, Continue, Online, Load, Replays, Statistics, Settings, How to
-play, Quit."""
+play, Learn to play (offered in the menu's message on the very first start), Quit."""
 
 from __future__ import annotations
 
@@ -25,12 +25,18 @@ class MenuScene(Scene):
             Button("Statistics"),
             Button("Settings"),
             Button("How to play"),
+            Button("Learn to play", tip="A guided first game against a gentle computer player"),
             Button("Quit"),
         ]
         self.focus = 0
         self.message = ""
         self.told = False
         self.check_autosave()
+        from ttr.ui.scenes.learn import first_start_offer
+
+        offer = first_start_offer(ctx)
+        if offer:
+            self.message = f"{offer} {self.message}".strip()
         self.layout(ctx.size)
 
     def check_autosave(self) -> None:
@@ -107,6 +113,10 @@ class MenuScene(Scene):
             self.ctx.stack.push(SettingsScene(self.ctx))
         elif label == "How to play":
             self.ctx.stack.push(HowToScene(self.ctx))
+        elif label == "Learn to play":
+            from ttr.ui.scenes.learn import LearnScene
+
+            self.ctx.stack.push(LearnScene(self.ctx))
         elif label == "Quit":
             nav.quit()
 

@@ -75,6 +75,9 @@ class TicketsScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
+        lesson = getattr(self.board, "lesson", None)
+        if lesson is not None and lesson.handle(e):
+            return True  # Learn to play's keys and buttons (over the map, beside this)
         if self.board.camera_input(e) in ("view", "used"):
             return True  # zoom and pan the map while choosing
         if e.type == pygame.MOUSEMOTION:

@@ -62,6 +62,9 @@ class TunnelScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
+        lesson = getattr(self.board, "lesson", None)
+        if lesson is not None and lesson.handle(e):
+            return True  # Learn to play's keys and buttons
         choices: list[object] = [*self.pays, WithdrawTunnel()]
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._do(choices[min(self.focus, len(choices) - 1)])
