@@ -4,7 +4,6 @@ that degrades to one clear message when the library or the synthesizer is missin
 from __future__ import annotations
 
 import sys
-import types
 from typing import Any
 
 import pytest
@@ -22,21 +21,21 @@ from ttr.ui.announce import (
 )
 from ttr.ui.app import App
 from ttr.ui.scenes.board import BoardScene
-from ttr.ui.speech import INSTALL_HINT
 
 
 class FakeSpeaker:
     """Records what would be spoken."""
 
     def __init__(self) -> None:
-        self.said: list[tuple[str, bool]] = []
+        self.said: list[tuple[str, str]] = []
         self.stopped = False
+        self.problem = ""
 
-    def speak(self, text: str, interrupt: bool) -> None:
-        self.said.append((text, interrupt))
+    def speak(self, text: str, kind: str) -> None:
+        self.said.append((text, kind))
 
     def silence(self) -> None:
-        self.said.append(("", True))
+        self.said.append(("", "silence"))
 
     def stop(self) -> None:
         self.stopped = True
@@ -48,49 +47,70 @@ def test_announcer_speaks_captions_and_forgets_on_a_new_screen_owner() -> None:
     a.say("Ana drew a red card from the deck", 0)
     a.say("Hand, 5 cards", 0, "reply")
     assert a.caption(2) == ["Ana drew a red card from the deck", "Hand, 5 cards"]
-    assert sp.said == [("Ana drew a red card from the deck", False), ("Hand, 5 cards", True)]
+    assert sp.said == [("", "silence"), ("Ana drew a red card from the deck", "event"),
+                       ("Hand, 5 cards", "reply")]
     a.silence()
-    assert sp.said[-1] == ("", True)
+    assert sp.said[-1] == ("", "silence")
     a.say("Pass the screen to Ben", None, "alert")
     assert a.caption(5) == ["Pass the screen to Ben"]  # Ana's lines are gone
+    # and so is her speech: silenced before the curtain's line
+    assert sp.said[-2:] == [("", "silence"), ("Pass the screen to Ben", "alert")]
 
 
-def test_a_broken_speaker_never_stops_the_game() -> None:
+def test_a_broken_speaker_never_stops_the_game_and_says_so() -> None:
     class Broken(FakeSpeaker):
-        def speak(self, text: str, interrupt: bool) -> None:
+        def speak(self, text: str, kind: str) -> None:
             raise RuntimeError("audio device vanished")
 
-    a = Announcer(Broken())
+    sp = Broken()
+    a = Announcer(sp)
     a.say("hello", None)
     a.say("again", None)
-    assert a.speaker is None and a.caption(2) == ["hello", "again"]
+    assert a.speaker is None and sp.stopped
+    assert a.caption(3) == ["hello", "Speech stopped: RuntimeError: audio device vanished. "
+                            "Captions stay on", "again"]
+    assert a.problem.startswith("Speech stopped: RuntimeError")
 
 
-def test_missing_speech_library_gives_one_clear_message(monkeypatch: Any) -> None:
+def _no_tools(monkeypatch: Any, present: tuple[str, ...] = ()) -> None:
+    """Pretend this system has only the commands in `present` and no speech modules."""
     import importlib.util
+    import shutil
 
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "pyttsx3" else real(name, *a))
-    a = Announcer()
-    assert set_speech(a, True) == INSTALL_HINT
-    assert "pip install 'ttr[speech]'" in INSTALL_HINT and "espeak-ng" in INSTALL_HINT
-    assert a.speaker is None
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name in (
+        "speechd", "accessible_output2") else real(name, *a))
+    monkeypatch.setattr(shutil, "which", lambda name, *a: f"/usr/bin/{name}"
+                        if name in present else None)
+    monkeypatch.delenv("TTR_SPEECH_PLAYER", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
 
 
-def test_missing_synthesizer_gives_one_clear_message(monkeypatch: Any) -> None:
-    fake = types.ModuleType("pyttsx3")
-
-    def init() -> None:
-        raise OSError("libespeak.so.1: cannot open shared object file")
-
-    fake.init = init  # type: ignore[attr-defined]
-    fake.__spec__ = types.SimpleNamespace(name="pyttsx3")  # type: ignore[assignment]
-    monkeypatch.setitem(sys.modules, "pyttsx3", fake)
+def test_no_audio_path_says_what_to_install(monkeypatch: Any, caplog: Any) -> None:
+    _no_tools(monkeypatch)
     a = Announcer()
     why = set_speech(a, True)
-    assert "no speech synthesizer" in why and "espeak-ng" in why and "libespeak" in why
-    assert a.speaker is None
+    assert a.speaker is None and a.problem == why
+    assert why.startswith("Speech is off: no audio path. Install espeak-ng (the voice) and "
+                          "an audio player: alsa-utils (aplay) or pulseaudio-utils (paplay)")
+    assert "pip install 'ttr[speech]'" in why and why.endswith("Captions stay on")
+    assert why in caplog.text
+
+
+def test_a_voice_without_an_audio_player_is_no_audio_path(monkeypatch: Any) -> None:
+    _no_tools(monkeypatch, ("espeak-ng",))
+    why = set_speech(Announcer(), True)
+    assert "Install an audio player: alsa-utils (aplay)" in why and "espeak-ng (" not in why
+
+
+def test_speech_on_says_what_speaks(monkeypatch: Any) -> None:
+    _no_tools(monkeypatch, ("espeak-ng", "aplay"))
+    a = Announcer()
+    assert set_speech(a, True) == ""
+    try:
+        assert a.voice == "espeak-ng through aplay"
+    finally:
+        a.close()
 
 
 def test_speech_setting_off_by_default_and_app_starts_without_it(app: App) -> None:

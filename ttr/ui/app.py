@@ -253,6 +253,9 @@ class App:
             self.frame(dt)
         for s in list(self.stack.scenes):
             s.on_exit()
+        from ttr.ui.announce import announcer_of
+
+        announcer_of(self.ctx.extras).close()  # speech threads and processes end
         self.ctx.settings.save(self.ctx.settings_file)
         self.data_lock.release()
         self.pg.quit()

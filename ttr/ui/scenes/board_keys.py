@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ttr.engine import Event, Pass
+from ttr.engine import Event, Pass, Stage
 from ttr.ui import theme
 from ttr.ui.announce import (
     announcer_of,
@@ -60,7 +60,11 @@ class BoardKeys:
 
     def told(self, events: Sequence[Event]) -> None:
         """A move has been shown: announce it (and whose turn it is now)."""
-        self.say(narrate(events, self.board.shown_view, self.board.names))
+        v = self.board.shown_view
+        mine = (v.viewer is not None and v.public.current == v.viewer
+                and v.public.stage != Stage.GAME_OVER)
+        # your turn cuts the sentence being said (and is never dropped)
+        self.say(narrate(events, v, self.board.names), "alert" if mine else "event")
 
     def screen_taken(self) -> None:
         """A curtain was dismissed: greet the new owner of the screen."""

@@ -87,8 +87,8 @@ class SettingsScene(Scene):
                 s.speech = False
                 self.speech.index = 0
             else:
-                announcer_of(self.ctx.extras).say("Speech on" if s.speech else "Speech off",
-                                                  None, "reply")
+                ann = announcer_of(self.ctx.extras)
+                ann.say(f"Speech on: {ann.voice}" if s.speech else "Speech off", None, "reply")
         s.sound = self.sound.index == 1
         s.volume = VOLUMES[self.volume.index] / 100
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
