@@ -14,11 +14,11 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 import pytest
+from speech_recorder import Heard, heard
 from uihelp import key, start
 
 from ttr.ui.announce import Announcement, announcer_of, set_speech
@@ -41,26 +41,6 @@ def engine() -> str:
                         ".ci/run must install it (apt-get install espeak-ng)")
         pytest.skip("espeak-ng is not installed (apt-get install espeak-ng)")
     return found
-
-
-@dataclass
-class Heard:
-    """One line as the stand-in player played it."""
-
-    began: float
-    """When the player started."""
-    chunks: list[float]
-    """When each 10 ms of sound was played."""
-    sound: bytes
-
-
-def heard(folder: Path) -> list[Heard]:
-    out = []
-    for times in folder.glob("*.times"):
-        stamps = [float(x) for x in times.read_text().split()]
-        raw = times.with_suffix(".raw")
-        out.append(Heard(stamps[0], stamps[1:], raw.read_bytes() if raw.exists() else b""))
-    return sorted(out, key=lambda h: h.began)
 
 
 def synth(espeak: str, text: str) -> bytes:

@@ -139,13 +139,17 @@ class _Worker:
         if voice is None:
             return
         now: Item | None = None
+        last = seen = 0  # the serial of the last line started; the last cut seen
         try:
             while not self.retired:
                 with q.lock:
-                    cut = now is not None and now.serial <= q.cut_serial
-                if now is not None and (cut or not self._call(voice.busy)):
-                    if cut:
+                    cut = q.cut_serial
+                if cut != seen:
+                    seen = cut
+                    if last and last <= cut:  # (also a line a reader may still be saying)
                         self._call(voice.cancel)
+                        now = None
+                if now is not None and not self._call(voice.busy):
                     now = None
                 if now is None:
                     with q.lock:
@@ -154,6 +158,7 @@ class _Worker:
                         now = q.pending.popleft() if q.pending else None
                         q.now = now
                     if now is not None:
+                        last = now.serial
                         self._call(voice.start, now.text, now.kind)
                 if voice.problem:
                     q.fail(voice.problem)

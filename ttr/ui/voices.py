@@ -141,29 +141,31 @@ class SpeechDispatcherVoice:
 
         self.name = "speech-dispatcher"
         self.problem = ""
-        self.speaking = False
+        self.speaking: object = None
+        """A token for the line being said (None: silent)."""
         self.client: Any = speechd.SSIPClient("ttr")
         self.done = speechd.CallbackType.END, speechd.CallbackType.CANCEL
-
-    def _event(self, kind: object) -> None:  # on the client's own thread
-        if kind in self.done:
-            self.speaking = False
 
     def start(self, text: str, kind: str) -> None:
         import speechd
 
-        self.speaking = True
+        token = object()  # the end of an older line must not end this one
+        self.speaking = token
+
+        def ended(event: object, **_: object) -> None:  # on the client's own thread
+            if event in self.done and self.speaking is token:
+                self.speaking = None
+
         prio = speechd.Priority.TEXT if kind == "reply" else speechd.Priority.MESSAGE
         self.client.set_priority(prio)
-        self.client.speak(text, callback=self._event,
-                          event_types=(speechd.CallbackType.END, speechd.CallbackType.CANCEL))
+        self.client.speak(text, callback=ended, event_types=self.done)
 
     def busy(self) -> bool:
-        return self.speaking
+        return self.speaking is not None
 
     def cancel(self) -> None:
         self.client.cancel()
-        self.speaking = False
+        self.speaking = None
 
     def close(self) -> None:
         self.client.close()
