@@ -155,3 +155,35 @@ def test_query_keys_answer_in_words(app: App, key_name: str) -> None:
     assert len(ann.history) == before + 1
     text = ann.last(1)[0]
     assert text and len(text) < 600
+
+
+def test_screens_say_their_name_and_focus_on_entry_and_a_removed_seat(app: App) -> None:
+    import pygame
+    from uihelp import key
+
+    from ttr.ui.scenes.pause import PauseScene
+    from ttr.ui.scenes.settings import SettingsScene
+    from ttr.ui.scenes.setup import SetupScene
+
+    ann = announcer_of(app.ctx.extras)
+    setup = SetupScene(app.ctx)
+    app.stack.push(setup)
+    app.stack.apply_pending()
+    n = len(setup.controls())
+    assert ann.last(1)[0] == f"New game. Map: {setup.map_picker.value}, 1 of {n}"
+    while len(setup.rows) < 3:
+        setup._add_seat()
+    setup.focus = setup.controls().index(("remove", 1))
+    key(pygame.K_RETURN)
+    frames(app, 1)
+    assert len(setup.rows) == 2
+    said = ann.last(1)[0]
+    assert said.startswith("Seat 2 removed, 2 players. ") and said.endswith(
+        f"{setup.focus + 1} of {len(setup.controls())}")
+    app.stack.push(SettingsScene(app.ctx))
+    app.stack.apply_pending()
+    assert ann.last(1)[0].startswith("Settings. Animations: ") and ann.last(1)[0].endswith(
+        "1 of 12")
+    app.stack.push(PauseScene(app.ctx, None))
+    app.stack.apply_pending()
+    assert ann.last(1)[0] == "Paused. Resume, 1 of 5"

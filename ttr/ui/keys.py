@@ -48,6 +48,16 @@ DIALOG_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "close a dialog (the pause menu over the ticket choice)"),
 )
 
+SCORING_KEYS: tuple[tuple[str, str], ...] = (
+    ("Space or Enter", "during the tally: show the final scores at once"),
+    ("Tab / Shift+Tab, arrows", "move over the players' scores (each read with its "
+                                "breakdown) and the buttons"),
+    ("Enter", "the focused button (Play again at first), or a player's whole list"),
+    ("R", "review my game (the coach)"),
+    ("Esc", "close a player's list, else back to the menu"),
+    ("F1 or ?", "this list of keys"),
+)
+
 
 def keys_text(keys: tuple[tuple[str, str], ...]) -> str:
     """The keys as one sentence each, for speech."""

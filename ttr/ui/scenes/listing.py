@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ttr.ui import theme
+from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.viewport import ui_font
@@ -135,6 +136,8 @@ class ListScene(Scene):
             row, r = self.rows[i], self._row_rect(i)
             fill = theme.PANEL_LIGHT if i == self.selected else theme.PANEL
             panel(surface, r, fill, theme.HILITE if i == self.selected else theme.PANEL_EDGE, 8)
+            if i == self.selected:
+                focus_ring(surface, r, inside=True)
             ink = (235, 110, 100) if row.error else theme.TEXT
             blit_text(surface, a, row.title, size, ink, (r.x + 12, r.centery), "midleft",
                       bold=True, max_width=r.w // 2 - 16)
