@@ -187,3 +187,32 @@ def test_screens_say_their_name_and_focus_on_entry_and_a_removed_seat(app: App) 
     app.stack.push(PauseScene(app.ctx, None))
     app.stack.apply_pending()
     assert ann.last(1)[0] == "Paused. Resume, 1 of 5"
+
+
+def test_a_long_caption_is_never_cut_but_shown_piece_by_piece(app: App) -> None:
+    import pygame
+    from textrects import recording
+
+    from ttr.ui.scenes.board_keys import CAPTION_PIECE
+
+    start(app, "human,greedy", seed=5)
+    frames(app, 3)
+    board = next(s for s in app.stack.scenes if isinstance(s, BoardScene))
+    text = " ".join(f"word{i}" for i in range(70))
+    board.keys.say(text, "reply")
+    surface = pygame.Surface(app.ctx.size)
+    board.draw(surface)  # the caption's first piece shows from now on
+    t0 = board.keys._cap_since
+    shown: list[str] = []
+    for k in range(8):
+        board.time = t0 + k * CAPTION_PIECE + CAPTION_PIECE / 2
+        with recording() as got:
+            board.draw(surface)
+        piece = next(t for t in got if t.text.startswith("word"))
+        assert board.layout.caption.contains(piece.rect) and not piece.clipped
+        shown.append(piece.text)
+        board.time += CAPTION_PIECE
+        assert board.keys.caption_due(board.time)  # the board redraws for the next piece
+    n = board.keys._cap_n
+    assert 1 < n < 8 and shown[n] == shown[0]  # then it starts again
+    assert " ".join(p.removesuffix(" \u2026") for p in shown[:n]) == text

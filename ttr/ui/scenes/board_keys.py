@@ -9,7 +9,7 @@ speaks it when speech is on.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -39,6 +39,23 @@ ARROWS: dict[int, tuple[float, float]] = {
 }
 CONE = math.radians(67.5)
 """How far off the arrow's direction a neighbouring city may lie."""
+CAPTION_PIECE = 3.0
+"""Seconds each piece of a long caption shows."""
+
+
+def caption_pieces(text: str, width_of: Callable[[str], int], width: int) -> list[str]:
+    """`text` in pieces that fit `width`, broken between words, each but the last
+    ending in an ellipsis (the caption shows them in turn: nothing is cut)."""
+    pieces: list[str] = []
+    cur = ""
+    for word in text.split():
+        longer = f"{cur} {word}" if cur else word
+        if cur and width_of(longer + " \u2026") > width:
+            pieces.append(cur + " \u2026")
+            cur = word
+        else:
+            cur = longer
+    return [*pieces, cur]
 
 
 class BoardKeys:
@@ -49,6 +66,8 @@ class BoardKeys:
         self.announcer = announcer_of(board.ctx.extras)
         self.cursor: int | None = None
         """The city under the keyboard cursor (index into the map's cities)."""
+        self._cap_text, self._cap_since, self._cap_n, self._cap_piece = "", 0.0, 1, 0
+        """The caption shown, since when, in how many pieces, which one."""
         board.toast.on_show = lambda text: self.say(text, "alert")
         name, desc = board.map_def.game_map.name, board.session.config.description
         intro = desc if desc.startswith(name) else board.intro
@@ -65,6 +84,15 @@ class BoardKeys:
                 and v.public.stage != Stage.GAME_OVER)
         # your turn cuts the sentence being said (and is never dropped)
         self.say(narrate(events, v, self.board.names), "alert" if mine else "event")
+
+    def caption_piece(self, now: float) -> int:
+        """Which piece of a caption too long for its strip shows at `now`: each for
+        `CAPTION_PIECE` seconds, then the first again (subtitles: never cut)."""
+        return int((now - self._cap_since) / CAPTION_PIECE) % max(1, self._cap_n)
+
+    def caption_due(self, now: float) -> bool:
+        """The caption should show its next piece (the board redraws)."""
+        return self._cap_n > 1 and self.caption_piece(now) != self._cap_piece
 
     def screen_taken(self) -> None:
         """A curtain was dismissed: greet the new owner of the screen."""
@@ -177,9 +205,12 @@ class BoardKeys:
         rect = lay.caption  # under the map: it never covers a name or a route
         panel(surface, rect, (0, 0, 0), theme.PANEL_EDGE, 6, alpha=215)
         font = b.ctx.assets.font(f, cond=True)
-        text = lines[-1]
-        while len(text) > 4 and font.size(text)[0] > rect.w - 16:
-            text = text[:-4] + "\u2026"
+        if lines[-1] != self._cap_text:  # a new line starts at its first piece
+            self._cap_text, self._cap_since = lines[-1], b.time
+        pieces = caption_pieces(lines[-1], lambda s: font.size(s)[0], rect.w - 16)
+        self._cap_n = len(pieces)
+        self._cap_piece = self.caption_piece(b.time)
+        text = pieces[self._cap_piece]
         img = b.ctx.assets.text(text, f, (255, 255, 255), cond=True)
         surface.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
         note_text(surface, text, img.get_rect(midleft=(rect.x + 8, rect.centery)), f)
