@@ -216,3 +216,27 @@ def test_a_long_caption_is_never_cut_but_shown_piece_by_piece(app: App) -> None:
     n = board.keys._cap_n
     assert 1 < n < 8 and shown[n] == shown[0]  # then it starts again
     assert " ".join(p.removesuffix(" \u2026") for p in shown[:n]) == text
+
+
+def test_a_tunnel_that_cannot_be_paid_says_why(app: App) -> None:
+    import dataclasses
+
+    from ttr.engine import CardColor, Hand, WithdrawTunnel
+    from ttr.engine.state import TunnelClaim
+    from ttr.ui.scenes.tunnel import TunnelScene
+
+    start(app, "human,greedy", map_id="europe", seed=5)
+    frames(app, 3)
+    board = next(s for s in app.stack.scenes if isinstance(s, BoardScene))
+    v = board.shown_view
+    route = next(r for r in v.public.game_map.routes if r.tunnel)
+    paid = [0] * 9
+    paid[CardColor.RED] = route.length
+    claim = TunnelClaim(route.id, Hand(tuple(paid)), (CardColor.RED,) * 3, 1)
+    board.shown_view = dataclasses.replace(
+        v, public=dataclasses.replace(v.public, tunnel=claim), legal=(WithdrawTunnel(),))
+    TunnelScene(app.ctx, board)
+    said = announcer_of(app.ctx.extras).last(1)[0]
+    assert said == ("Tunnel: 1 extra card to pay, and you have too few red cards or "
+                    "locomotives left: you can only withdraw. Withdraw. Up and Down choose, "
+                    "Enter confirms")
