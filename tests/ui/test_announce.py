@@ -240,3 +240,40 @@ def test_a_tunnel_that_cannot_be_paid_says_why(app: App) -> None:
     assert said == ("Tunnel: 1 extra card to pay, and you have too few red cards or "
                     "locomotives left: you can only withdraw. Withdraw. Up and Down choose, "
                     "Enter confirms")
+
+
+def test_a_long_answer_is_read_item_by_item(app: App) -> None:
+    import pygame
+    from uihelp import key
+
+    def comma(period: bool, shift: bool = False) -> None:
+        k = pygame.K_PERIOD if period else pygame.K_COMMA
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, scancode=0, unicode="",
+                                             mod=pygame.KMOD_SHIFT if shift else 0))
+
+    start(app, "human,greedy", seed=5)
+    frames(app, 2)
+    key(pygame.K_RETURN)  # keep the offered tickets
+    frames(app, 5)
+    ann = announcer_of(app.ctx.extras)
+    comma(True)
+    frames(app, 1)
+    assert ann.last(1)[0].startswith("Nothing to read")
+    key(pygame.K_i)
+    frames(app, 1)
+    whole = ann.last(1)[0]
+    items = whole.split(". ")
+    assert len(items) == 4 and items[0] == "3 tickets"
+    comma(True)
+    frames(app, 1)
+    assert ann.last(1)[0] == "3 tickets, 1 of 4"
+    comma(True)
+    comma(True)
+    frames(app, 1)
+    assert ann.last(1)[0] == f"{items[2]}, 3 of 4"
+    comma(False)
+    frames(app, 1)
+    assert ann.last(1)[0] == f"{items[1]}, 2 of 4"
+    comma(True, shift=True)
+    frames(app, 1)
+    assert ann.last(1)[0] == f"{items[3]}, 4 of 4"

@@ -48,6 +48,11 @@ DIALOG_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "close a dialog (the pause menu over the ticket choice)"),
 )
 
+READING_KEYS: tuple[tuple[str, str], ...] = (
+    (", / .", "the last answer (H, I, S, M, W, L, R) item by item: previous / next "
+              "(Shift: first / last)"),
+)
+
 SCORING_KEYS: tuple[tuple[str, str], ...] = (
     ("Space or Enter", "during the tally: show the final scores at once"),
     ("Tab / Shift+Tab, arrows", "move over the players' scores (each read with its "

@@ -66,6 +66,9 @@ class BoardKeys:
         self.announcer = announcer_of(board.ctx.extras)
         self.cursor: int | None = None
         """The city under the keyboard cursor (index into the map's cities)."""
+        self.items: list[str] = []
+        """The last answer's items (sentences), read one by one with , and ."""
+        self.item = -1
         self._cap_text, self._cap_since, self._cap_n, self._cap_piece = "", 0.0, 1, 0
         """The caption shown, since when, in how many pieces, which one."""
         board.toast.on_show = lambda text: self.say(text, "alert")
@@ -127,7 +130,13 @@ class BoardKeys:
                                  else "No city chosen: move the cursor with the arrows"),
         }
         if k in answers and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.say(answers[k](), "reply")
+            text = answers[k]()
+            self.items = [p for p in text.rstrip(".").split(". ") if p]
+            self.item = -1
+            self.say(text, "reply")
+            return True
+        if k in (pygame.K_COMMA, pygame.K_PERIOD):
+            self.read_item(k == pygame.K_PERIOD, bool(e.mod & pygame.KMOD_SHIFT))
             return True
         if k in ARROWS:
             self.move_cursor(ARROWS[k])
@@ -151,6 +160,18 @@ class BoardKeys:
             self.open_list("claim", v.public.game_map.cities[self.cursor].name)
             return True
         return False
+
+    def read_item(self, forward: bool, to_end: bool) -> None:
+        """The last answer item by item (a long list need not be heard at once)."""
+        if not self.items:
+            self.say("Nothing to read: H, I, S, M, W, L or R answers first", "reply")
+            return
+        n = len(self.items)
+        if to_end:
+            self.item = n - 1 if forward else 0
+        else:
+            self.item = min(n - 1, self.item + 1) if forward else max(0, self.item - 1)
+        self.say(f"{self.items[self.item]}, {self.item + 1} of {n}", "reply")
 
     def open_list(self, kind: str, text: str = "") -> None:
         """Open the claim or station list."""

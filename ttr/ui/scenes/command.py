@@ -18,7 +18,7 @@ from ttr.engine import BuildStation, ClaimRoute
 from ttr.ui import theme
 from ttr.ui.announce import announcer_of, say_here
 from ttr.ui.focus import focus_ring
-from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, keys_text
+from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, READING_KEYS, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
 from ttr.ui.widgets import blit_text, panel
@@ -219,9 +219,9 @@ class KeyHelpScene(Scene):
     def __init__(self, ctx: AppContext,
                  keys: tuple[tuple[str, str], ...] | None = None) -> None:
         super().__init__(ctx)
-        self.rows = keys or (*BOARD_KEYS, *DIALOG_KEYS)
+        self.rows = keys or (*BOARD_KEYS, *READING_KEYS, *DIALOG_KEYS)
         """The keys listed (the board's and its dialogs' unless given)."""
-        say_here(ctx.extras, "Keys. " + keys_text(keys or BOARD_KEYS))
+        say_here(ctx.extras, "Keys. " + keys_text(keys or (*BOARD_KEYS, *READING_KEYS)))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN,
