@@ -277,3 +277,22 @@ def test_a_long_answer_is_read_item_by_item(app: App) -> None:
     comma(True, shift=True)
     frames(app, 1)
     assert ann.last(1)[0] == f"{items[3]}, 4 of 4"
+
+
+def test_a_toast_for_a_move_is_not_announced_twice(app: App) -> None:
+    from ttr.engine import DeckReshuffled
+    from ttr.ui.anim import AnimationQueue
+    from ttr.ui.scenes.board_anims import clips_for
+
+    start(app, "human,greedy", seed=5)
+    frames(app, 3)
+    board = next(s for s in app.stack.scenes if isinstance(s, BoardScene))
+    ann = announcer_of(app.ctx.extras)
+    before = len(ann.history)
+    q = AnimationQueue()
+    q.add(*clips_for(board, (DeckReshuffled(40),), 1))
+    q.finish_all()
+    assert board.toast.text == "The discards were shuffled into a new deck"
+    assert len(ann.history) == before  # the move's own announcement says it
+    board.toast.show("Saved as Game 3")  # a message of its own is announced
+    assert ann.last(1) == ["Saved as Game 3"]

@@ -134,10 +134,11 @@ class Toast:
         self.on_show: Callable[[str], None] | None = None
         """Also tell someone (the board announces every toast)."""
 
-    def show(self, text: str, seconds: float = theme.TOAST) -> None:
-        """Show `text` for a while."""
+    def show(self, text: str, seconds: float = theme.TOAST, say: bool = True) -> None:
+        """Show `text` for a while (and tell `on_show`, unless `say` is False: the move's
+        own announcement already says it)."""
         self.text, self.left = text, seconds
-        if self.on_show is not None:
+        if self.on_show is not None and say:
             self.on_show(text)
 
     @property
