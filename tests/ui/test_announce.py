@@ -296,3 +296,26 @@ def test_a_toast_for_a_move_is_not_announced_twice(app: App) -> None:
     assert len(ann.history) == before  # the move's own announcement says it
     board.toast.show("Saved as Game 3")  # a message of its own is announced
     assert ann.last(1) == ["Saved as Game 3"]
+
+
+def test_settings_says_on_screen_what_speech_needs(app: App, monkeypatch: Any) -> None:
+    import pygame
+    from textrects import recording
+    from uihelp import key
+
+    from ttr.ui.scenes.settings import SettingsScene
+
+    _no_tools(monkeypatch)
+    sc = SettingsScene(app.ctx)
+    app.stack.push(sc)
+    app.stack.apply_pending()
+    sc.focus = sc.items.index(sc.speech)
+    key(pygame.K_RIGHT)  # Speech: On
+    frames(app, 1)
+    assert sc.speech.value == "Off" and app.ctx.settings.speech is False
+    assert sc.speech_note.startswith("Speech is off: no audio path. Install espeak-ng")
+    assert announcer_of(app.ctx.extras).last(1)[0].startswith("Speech: Off. Speech is off: ")
+    with recording() as got:
+        sc.draw(pygame.Surface(app.ctx.size))
+    drawn = " ".join(t.text for t in got)
+    assert "no audio path" in drawn and "aplay" in drawn
