@@ -319,3 +319,29 @@ def test_settings_says_on_screen_what_speech_needs(app: App, monkeypatch: Any) -
         sc.draw(pygame.Surface(app.ctx.size))
     drawn = " ".join(t.text for t in got)
     assert "no audio path" in drawn and "aplay" in drawn
+
+
+def test_a_list_screen_says_its_name_and_rows(app: App) -> None:
+    import pygame
+    from uihelp import key
+
+    from ttr.ui.scenes.listing import ListScene, Row
+
+    class Saves(ListScene):
+        title = "Load game"
+        empty = "No saved games."
+        actions = ("Load", "Delete")
+
+        def refresh(self) -> None:
+            self.rows = [Row("Game 1", "usa, 40 moves"), Row("Game 2", "europe, 12 moves")]
+
+    ann = announcer_of(app.ctx.extras)
+    app.stack.push(Saves(app.ctx))
+    app.stack.apply_pending()
+    assert ann.last(1) == ["Load game. Game 1, usa, 40 moves, 1 of 2. Up and Down choose, "
+                           "Enter: Load, Delete deletes, Esc: back"]
+    key(pygame.K_DOWN)
+    frames(app, 1)
+    assert ann.last(1) == ["Game 2, europe, 12 moves, 2 of 2"]
+    app.stack.top.toast.show("Deleted Game 2")  # type: ignore[attr-defined]
+    assert ann.last(1) == ["Deleted Game 2"]
