@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -206,3 +207,85 @@ def test_a_voice_that_cannot_start_falls_back_to_the_next(log: list) -> None:
         q.stop()
     wait_for(lambda: not q.threads())
     assert log[-1][0] == "close"
+
+
+def test_a_screen_reader_through_accessible_output2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Windows path with a stand-in for accessible_output2 (no Windows here): lines go
+    out as they come, answers interrupt, silence reaches the reader."""
+    import importlib.util
+    import sys
+    import types
+
+    got: list[tuple[str, bool]] = []
+
+    class Auto:
+        def speak(self, text: str, interrupt: bool = False) -> None:
+            got.append((text, interrupt))
+
+        def silence(self) -> None:
+            got.append(("", True))
+
+    auto = types.ModuleType("accessible_output2.outputs.auto")
+    auto.Auto = Auto  # type: ignore[attr-defined]
+    for name in ("accessible_output2", "accessible_output2.outputs"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", auto)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object()
+                        if name == "accessible_output2" else real(name, *a))
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.delenv("TTR_SPEECH_VOICE", raising=False)
+    from ttr.ui.voices import open_speaker
+
+    q, why = open_speaker()
+    assert q is not None and not why and q.voice_name == "your screen reader"
+    try:
+        q.speak("Ada drew a card", "event")
+        q.speak("Ben drew a card", "event")
+        wait_for(lambda: len(got) == 2)  # the reader queues them itself
+        q.speak("Hand, 4 cards", "reply")
+        wait_for(lambda: ("Hand, 4 cards", True) in got)
+        n = len(got)
+        q.silence()
+        wait_for(lambda: len(got) == n + 1)
+        assert got[:2] == [("Ada drew a card", False), ("Ben drew a card", False)]
+        assert got[-1] == ("", True) and got[-2] == ("Hand, 4 cards", True)
+    finally:
+        q.stop()
+    wait_for(lambda: not q.threads())
+
+
+def test_macos_say_is_one_child_per_line_killed_to_cut(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The macOS built-in voice with a stand-in `say` (no macOS here): it reads the line on
+    its standard input and "speaks" for 5 s; a reply kills it at once."""
+    import os
+    import shutil
+    import sys
+
+    say = tmp_path / "say"
+    say.write_text(f"#!{sys.executable}\nimport sys, time, os\n"
+                   f"open(os.path.join({str(tmp_path)!r}, str(os.getpid())), 'w')"
+                   ".write(sys.stdin.read())\ntime.sleep(5)\n")
+    say.chmod(0o755)
+    real = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda n, *a: str(say) if n == "say" else
+                        None if n in ("espeak-ng", "espeak") else real(n, *a))
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setenv("TTR_SPEECH_VOICE", "builtin")
+    from ttr.ui.voices import _LIVE, open_speaker
+
+    q, why = open_speaker()
+    assert q is not None and q.voice_name == "say"
+    try:
+        q.speak("Your turn", "alert")
+        wait_for(lambda: len(list(tmp_path.glob("[0-9]*"))) == 1)
+        first = next(tmp_path.glob("[0-9]*"))
+        wait_for(lambda: first.read_text() == "Your turn\n")
+        q.speak("Hand, 4 cards", "reply")
+        wait_for(lambda: len(list(tmp_path.glob("[0-9]*"))) == 2)
+        with pytest.raises(ProcessLookupError):  # the first one was killed
+            os.kill(int(first.name), 0)
+    finally:
+        q.stop()
+    wait_for(lambda: not q.threads() and not _LIVE)  # and so was the second
