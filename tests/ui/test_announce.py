@@ -37,6 +37,9 @@ class FakeSpeaker:
     def silence(self) -> None:
         self.said.append(("", "silence"))
 
+    def cut(self) -> None:
+        self.said.append(("", "cut"))
+
     def stop(self) -> None:
         self.stopped = True
 

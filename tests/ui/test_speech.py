@@ -289,3 +289,44 @@ def test_macos_say_is_one_child_per_line_killed_to_cut(
     finally:
         q.stop()
     wait_for(lambda: not q.threads() and not _LIVE)  # and so was the second
+
+
+def test_any_key_cuts_the_sentence_but_keeps_what_must_be_said(log: list) -> None:
+    q = queue_of([("timed", lambda: TimedVoice(log, seconds=5))])
+    try:
+        q.speak("Your turn", "alert")
+        q.speak("Ada drew a card", "event")
+        q.speak("Tickets: 2", "reply")  # waits behind the alert being said
+        wait_for(lambda: said(log) == ["Your turn"])
+        t = time.monotonic()
+        q.cut()  # e.g. + (zoom): no answer of its own, but it cuts
+        wait_for(lambda: said(log)[-1:] == ["Tickets: 2"])
+        assert said(log, "cut") == ["Your turn"] and log[1][2] - t < 0.2
+        assert "Ada drew a card" not in said(log)  # the queued event was dropped
+    finally:
+        q.stop()
+
+
+def test_the_app_cuts_speech_on_any_key_but_a_screen_readers(app: App) -> None:
+    class Cuts:
+        problem = ""
+        cuts = 0
+
+        def speak(self, text: str, kind: str) -> None:
+            """Nothing to say."""
+
+        def silence(self) -> None:
+            """Nothing to silence."""
+
+        def cut(self) -> None:
+            self.cuts += 1
+
+        def stop(self) -> None:
+            """Nothing to stop."""
+
+    sp = Cuts()
+    announcer_of(app.ctx.extras).speaker = sp
+    for k in (pygame.K_INSERT, pygame.K_LSHIFT, pygame.K_KP_PLUS, pygame.K_DOWN):
+        key(k)
+    frames(app, 1)
+    assert sp.cuts == 2

@@ -99,6 +99,11 @@ class Announcer:
             except Exception as e:  # noqa: BLE001
                 logger.debug("speech: %s", e)
 
+    def key_pressed(self) -> None:
+        """Any key cuts the sentence being said, as in screen readers (what the key
+        answers is said next)."""
+        self._speak(lambda sp: sp.cut())
+
     def silence(self) -> None:
         """Stop the speech now and drop what waits (the captions stay)."""
         self._speak(lambda sp: sp.silence())

@@ -16,7 +16,8 @@ Priorities, as screen readers and speech-dispatcher have them:
 - "alert" (your turn, the curtain, a message): cuts an event being said, drops queued
   events, waits behind a reply or an alert; dropped only by `silence`.
 
-`silence` (Ctrl, or the screen changing hands) cuts and drops everything.
+Any key cuts the sentence being said (`cut`); `silence` (Ctrl, or the screen changing
+hands) cuts and drops everything.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ class Speaker(Protocol):
 
     def silence(self) -> None:
         """Cut what is being said and drop everything queued."""
+
+    def cut(self) -> None:
+        """A key was pressed: cut the sentence being said and drop queued game changes
+        (alerts and answers still waiting are kept)."""
 
     def stop(self) -> None:
         """Be quiet and let go of the voice, its threads and processes."""
@@ -212,6 +217,14 @@ class SpeechQueue:
                 if now is not None and now.kind == "event":
                     self.cut_serial = now.serial
             self.pending.append(Item(text, kind, self.serial))
+        self._wake()
+
+    def cut(self) -> None:
+        self._check()
+        with self.lock:
+            self._drop(("event",))
+            if self.now is not None:
+                self.cut_serial = max(self.cut_serial, self.now.serial)
         self._wake()
 
     def silence(self) -> None:
