@@ -46,6 +46,8 @@ def heard(folder: Path) -> list[Heard]:
     out = []
     for times in folder.glob("*.times"):
         stamps = [float(x) for x in times.read_text().split()]
+        if not stamps:  # (a player this moment starting)
+            continue
         raw = times.with_suffix(".raw")
         out.append(Heard(stamps[0], stamps[1:], raw.read_bytes() if raw.exists() else b""))
     return sorted(out, key=lambda h: h.began)
