@@ -19,11 +19,13 @@ from pathlib import Path
 import pygame
 import pytest
 from speech_recorder import Heard, heard
+from uibot import board_of
 from uihelp import key, start
 
 from ttr.ui.announce import Announcement, announcer_of, set_speech
 from ttr.ui.app import App
 from ttr.ui.scenes.handoff import HandoffScene
+from ttr.ui.scenes.tickets import TicketsScene
 from ttr.ui.speech import SpeechQueue
 
 RECORDER = Path(__file__).with_name("speech_recorder.py")
@@ -59,9 +61,11 @@ class Player:
 
     def run(self, seconds: float) -> None:
         end = time.monotonic() + seconds
+        last = time.perf_counter()
         while time.monotonic() < end:
             t = time.perf_counter()
-            self.app.frame(1 / 60)
+            self.app.frame(min(t - last, 0.1))  # real time, as the game's loop
+            last = t
             took = time.perf_counter() - t
             self.worst = max(self.worst, took)
             time.sleep(max(0.0, 1 / 60 - took))
@@ -97,12 +101,15 @@ def test_hot_seat_game_by_keys_with_real_speech(app: App, tmp_path: Path,
         play.run(0.6)
         assert isinstance(app.stack.top, HandoffScene)
         play.press(pygame.K_RETURN, 1.2)  # Player 1 sits down: the ticket offer is read
+        assert isinstance(app.stack.top, TicketsScene)
         cut1 = play.press(pygame.K_1, 0.8)  # a key cuts the long reading
         cut2 = play.press(pygame.K_1, 0.6)
         play.press(pygame.K_RETURN, 0.8)  # keep: the curtain for Player 2
         play.press(pygame.K_RETURN, 1.0)  # Player 2 sits down, hears their offer
         play.press(pygame.K_RETURN, 0.8)  # keep: the curtain for Player 1
         play.press(pygame.K_RETURN, 1.2)  # Player 1's turn on the board
+        board = board_of(app)
+        assert app.stack.top is board and board is not None and board.shown_view.viewer == 0
         cut3 = play.press(pygame.K_h, 0.8)  # my hand
         cut4 = play.press(pygame.K_i, 0.4)  # my tickets (cuts the hand)
         play.press(pygame.K_d, 0.6)  # draw from the deck
