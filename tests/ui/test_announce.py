@@ -348,3 +348,21 @@ def test_a_list_screen_says_its_name_and_rows(app: App) -> None:
     assert ann.last(1) == ["Game 2, europe, 12 moves, 2 of 2"]
     app.stack.top.toast.show("Deleted Game 2")  # type: ignore[attr-defined]
     assert ann.last(1) == ["Deleted Game 2"]
+
+
+def test_the_replay_viewer_says_itself_and_each_move(app: App) -> None:
+    import pygame
+    from test_replay_viewer import finished
+    from uihelp import key
+
+    from ttr.ui.scenes.replay import ReplayScene
+
+    timeline, map_def = finished("usa", 2)
+    sc = ReplayScene(app.ctx, timeline, map_def)
+    app.stack.push(sc)
+    app.stack.apply_pending()
+    ann = announcer_of(app.ctx.extras)
+    assert ann.last(1)[0].startswith("Replay. The game begins")
+    key(pygame.K_RIGHT)
+    frames(app, 1)
+    assert ann.last(1)[0] == f"{sc.move_words(1)}. {sc.status()}"
