@@ -32,7 +32,7 @@ THIRD_PARTY: dict[str, set[str]] = {
     "maps": {"yaml"},
     "game": {"yaml"},
     "net": {"websockets", "zeroconf"},
-    "ui": {"pygame", "yaml", "pyttsx3"},  # pyttsx3: the optional speech extra
+    "ui": {"pygame", "yaml", "speechd", "accessible_output2"},  # the optional speech extra
     "cli": set(),
     "native": set(),
 }

@@ -205,6 +205,7 @@ def test_a_whole_game_by_keyboard_alone(app: App, keys_only: None, map_name: str
     assert any(t.startswith("Game over.") for t in texts)
     assert any("Your turn:" in t for t in texts)
     assert any(t.startswith("Hand,") or "ticket" in t for t in texts)
+    assert not any(" 0 ways" in t for t in texts)  # an unpayable tunnel says why instead
     press(app, pygame.K_SPACE, n=3)  # finish the tally
     press(app, pygame.K_ESCAPE)  # back to the menu
     assert isinstance(app.stack.top, MenuScene)

@@ -12,9 +12,10 @@ line, to the log file, and to the speech engine when speech is on.
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from ttr.engine import Event, PlayerView, Stage
 from ttr.engine.scoring import longest_trail, route_edges
@@ -42,6 +43,8 @@ class Announcement:
     text: str
     seat: int | None
     kind: str = "event"
+    at: float = field(default_factory=time.time)
+    """When it was announced (wall clock)."""
 
 
 class Announcer:
@@ -54,6 +57,10 @@ class Announcer:
         self.stream: list[Announcement] = []
         """Everything ever announced (tests read it; bounded by `keep_stream`)."""
         self.keep_stream = False
+        self.problem = ""
+        """Why speech stopped or could not start ("" when fine)."""
+        self.voice = ""
+        """What speaks (a screen reader, espeak-ng through aplay, ...)."""
 
     def say(self, text: str, seat: int | None, kind: str = "event") -> None:
         """Announce `text`, worded from `seat`'s view."""
@@ -62,31 +69,51 @@ class Announcer:
             return
         if seat != self.owner:
             self.screen_changed(seat)
-        a = Announcement(text, seat, kind)
+        self._note(Announcement(text, seat, kind))
+        self._speak(lambda sp: sp.speak(text, kind))
+
+    def _note(self, a: Announcement) -> None:
         self.history.append(a)
         if self.keep_stream:
             self.stream.append(a)
-        logger.info("%s", text)
-        if self.speaker is not None:
+        logger.info("%s", a.text)
+
+    def _speak(self, call: Callable[[Speaker], None]) -> None:
+        """Pass a call to the speaker; a speaker that failed is let go, and why is
+        captioned and logged (once)."""
+        sp = self.speaker
+        if sp is None:
+            return
+        try:
+            if not sp.problem:
+                call(sp)
+        except Exception as e:  # noqa: BLE001  (a speech engine must never stop the game)
+            sp.problem = sp.problem or f"{type(e).__name__}: {e}"
+        if sp.problem:
+            self.speaker = None
+            self.problem = f"Speech stopped: {sp.problem}. Captions stay on"
+            logger.warning("%s", self.problem)
+            self._note(Announcement(self.problem, self.owner, "alert"))
             try:
-                self.speaker.speak(text, interrupt=kind != "event")
-            except Exception as e:  # noqa: BLE001  (a speech engine must never stop the game)
-                logger.warning("speech stopped: %s", e)
-                self.speaker = None
+                sp.stop()
+            except Exception as e:  # noqa: BLE001
+                logger.debug("speech: %s", e)
+
+    def key_pressed(self) -> None:
+        """Any key cuts the sentence being said, as in screen readers (what the key
+        answers is said next)."""
+        self._speak(lambda sp: sp.cut())
 
     def silence(self) -> None:
-        """Stop the speech now (the captions stay)."""
-        if self.speaker is not None:
-            try:
-                self.speaker.silence()
-            except Exception as e:  # noqa: BLE001
-                logger.warning("speech stopped: %s", e)
-                self.speaker = None
+        """Stop the speech now and drop what waits (the captions stay)."""
+        self._speak(lambda sp: sp.silence())
 
     def screen_changed(self, seat: int | None) -> None:
-        """Another seat (or nobody) sits at the screen: forget the old seat's lines."""
+        """Another seat (or nobody) sits at the screen: forget the old seat's lines and
+        cut their speech, what is being said and what waits."""
         self.owner = seat
         self.history.clear()
+        self.silence()
 
     def caption(self, n: int = 2) -> list[str]:
         """The newest `n` lines, oldest first."""
@@ -97,7 +124,7 @@ class Announcer:
         return [a.text for a in reversed(self.history)][:n]
 
     def close(self) -> None:
-        """Let go of the speech engine."""
+        """Let go of the speech engine (its threads and processes end)."""
         if self.speaker is not None:
             self.speaker.stop()
             self.speaker = None
@@ -126,11 +153,11 @@ def set_speech(a: Announcer, on: bool) -> str:
         return ""
     if a.speaker is not None:
         return ""
-    from ttr.ui.speech import open_speaker
+    from ttr.ui.voices import open_speaker
 
-    a.speaker, why = open_speaker()
-    if why:
-        logger.warning("%s", why)
+    speaker, why = open_speaker()
+    a.speaker, a.problem = speaker, why
+    a.voice = speaker.voice_name if speaker is not None else ""
     return why
 
 

@@ -213,6 +213,7 @@ class App:
         dialog that closed itself (and played its move) is never drawn over the result.
         """
         pg = self.pg
+        from ttr.ui.announce import announcer_of
         from ttr.ui.uievents import APP_QUIT
 
         for e in pg.event.get():
@@ -231,6 +232,10 @@ class App:
             elif e.type == pg.KEYDOWN and e.key == pg.K_F11:
                 self.toggle_fullscreen()
             else:
+                if e.type == pg.KEYDOWN and e.key not in (
+                        pg.K_LSHIFT, pg.K_RSHIFT, pg.K_LALT, pg.K_RALT, pg.K_LGUI, pg.K_RGUI,
+                        pg.K_INSERT, pg.K_CAPSLOCK, pg.K_NUMLOCK):  # (screen readers' keys)
+                    announcer_of(self.ctx.extras).key_pressed()  # cuts the speech
                 self.stack.handle_event(e)
         self.stack.update(dt)
         self.stack.apply_pending()
@@ -253,6 +258,9 @@ class App:
             self.frame(dt)
         for s in list(self.stack.scenes):
             s.on_exit()
+        from ttr.ui.announce import announcer_of
+
+        announcer_of(self.ctx.extras).close()  # speech threads and processes end
         self.ctx.settings.save(self.ctx.settings_file)
         self.data_lock.release()
         self.pg.quit()

@@ -12,7 +12,7 @@ HIGH_CONTRAST: dict[str, object] = {
     "BG": (0, 0, 0),
     "PANEL": (12, 12, 16),
     "PANEL_LIGHT": (28, 28, 34),
-    "PANEL_EDGE": (235, 235, 235),
+    "PANEL_EDGE": (140, 140, 140),  # the white focus ring is 3.4:1 brighter than edges
     "TEXT": (255, 255, 255),
     "TEXT_DIM": (225, 225, 225),
     "TEXT_DARK": (0, 0, 0),
@@ -20,6 +20,7 @@ HIGH_CONTRAST: dict[str, object] = {
     "GOOD": (80, 230, 100),
     "BAD": (255, 150, 140),
     "HILITE": (0, 230, 255),
+    "FOCUS": (255, 255, 255),
     "PAPER": (248, 244, 232),
     "PAPER_DARK": (220, 212, 190),
     "LAND": (250, 246, 234),

@@ -12,13 +12,18 @@ if TYPE_CHECKING:
     from ttr.ui.scene import AppContext
 
 
-def focus_ring(surface: pygame.Surface, rect: pygame.Rect, width: int = 3) -> None:
-    """A ring at least 3 px wide around `rect`: light ink outside a dark line, so it reads
-    (at least 3:1) on dark panels and on the light map alike."""
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, width: int = 3,
+               inside: bool = False) -> None:
+    """A ring at least 3 px wide around `rect`: light ink between dark lines, so it reads
+    (at least 3:1) on dark panels and on the light map alike, and in high contrast it
+    differs from the control's edge by brightness (a dark band), not only by hue.
+    `inside`: within `rect` (rows of a list, whose neighbours would cover it)."""
+    if inside:
+        rect = rect.inflate(-2 * width - 4, -2 * width - 4)
     outer = rect.inflate(2 * width + 2, 2 * width + 2)
-    pygame.draw.rect(surface, (0, 0, 0), outer, width + 2, border_radius=max(4, rect.h // 4))
-    pygame.draw.rect(surface, theme.HILITE, outer.inflate(-2, -2), width,
-                     border_radius=max(4, rect.h // 4))
+    radius = min(12, max(4, rect.h // 4))  # (a large box's corners stay clear of its text)
+    pygame.draw.rect(surface, (0, 0, 0), outer, width + 2, border_radius=radius)
+    pygame.draw.rect(surface, theme.FOCUS, outer.inflate(-2, -2), width, border_radius=radius)
 
 
 def say_focus(ctx: AppContext, label: str, index: int, count: int) -> None:

@@ -48,7 +48,22 @@ DIALOG_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "close a dialog (the pause menu over the ticket choice)"),
 )
 
-HELP_KEYS: tuple[tuple[str, str], ...] = (*BOARD_KEYS, *DIALOG_KEYS)
+READING_KEYS: tuple[tuple[str, str], ...] = (
+    (", / .", "the last answer (H, I, S, M, W, L, R) item by item: previous / next "
+              "(Shift: first / last)"),
+)
+
+SCORING_KEYS: tuple[tuple[str, str], ...] = (
+    ("Space or Enter", "during the tally: show the final scores at once"),
+    ("Tab / Shift+Tab, arrows", "move over the players' scores (each read with its "
+                                "breakdown) and the buttons"),
+    ("Enter", "the focused button (Play again at first), or a player's whole list"),
+    ("R", "review my game (the coach)"),
+    ("Esc", "close a player's list, else back to the menu"),
+    ("F1 or ?", "this list of keys"),
+)
+
+HELP_KEYS: tuple[tuple[str, str], ...] = (*BOARD_KEYS, *READING_KEYS, *DIALOG_KEYS)
 """The rows of the help overlay (F1 or ?) and of How to play's key page."""
 
 

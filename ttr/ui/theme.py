@@ -18,6 +18,8 @@ ACCENT: RGB = (232, 178, 60)
 GOOD: RGB = (90, 190, 100)
 BAD: RGB = (220, 80, 70)
 HILITE: RGB = (255, 236, 120)
+FOCUS: RGB = (255, 236, 120)
+"""The keyboard focus ring (`ttr.ui.focus`); white in high contrast."""
 
 # the map
 PAPER: RGB = (233, 221, 190)

@@ -9,6 +9,7 @@ import pygame
 
 from ttr.ui import theme
 from ttr.ui.assets import Assets, render
+from ttr.ui.focus import focus_ring
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = None,
@@ -120,6 +121,8 @@ class Button:
                          2 if theme.STRONG_EDGES else 1, border_radius=rad)
         blit_text(surface, assets, self.label, size, ink, self.rect.center, "center", bold=True,
                   max_width=self.rect.w - 12)
+        if self.focused and self.enabled:
+            focus_ring(surface, self.rect)
 
 
 class Toast:
@@ -131,10 +134,11 @@ class Toast:
         self.on_show: Callable[[str], None] | None = None
         """Also tell someone (the board announces every toast)."""
 
-    def show(self, text: str, seconds: float = theme.TOAST) -> None:
-        """Show `text` for a while."""
+    def show(self, text: str, seconds: float = theme.TOAST, say: bool = True) -> None:
+        """Show `text` for a while (and tell `on_show`, unless `say` is False: the move's
+        own announcement already says it)."""
         self.text, self.left = text, seconds
-        if self.on_show is not None:
+        if self.on_show is not None and say:
             self.on_show(text)
 
     @property
@@ -192,6 +196,8 @@ class Picker:
         r = self.rect
         fill = theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.1 if self.focused else 0.0)
         panel(surface, r, fill, theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
+        if self.focused:
+            focus_ring(surface, r)
         size = max(12, int(r.h * 0.4))
         blit_text(surface, assets, self.label, size, theme.TEXT_DIM, (r.x + size, r.centery),
                   "midleft", max_width=max(1, r.w // 2 - size * 3 // 2))

@@ -289,6 +289,8 @@ class BoardScene(Scene):
         if self.toast.active:
             self.toast.update(dt)
             self.dirty = True
+        if self.keys.caption_due(self.time):  # a long caption's next piece
+            self.dirty = True
         if self.queue.busy:
             self.queue.update(dt)
             self.dirty = True

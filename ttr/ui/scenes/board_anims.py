@@ -206,7 +206,8 @@ def _final_round(board: BoardHost, e: FinalRound) -> Clip:
     name = board.seat_name(e.seat)
     n = board.shown_view.public.config.end_trigger
     return Sequence(Call(lambda: board.toast.show(
-        f"Final round! {name} has {n} or fewer trains left: everyone plays once more", 3.5)),
+        f"Final round! {name} has {n} or fewer trains left: everyone plays once more", 3.5,
+        say=False)),  # (the move's announcement says it: board_text.log_line)
         Wait(_d(board, 0.6)))
 
 
@@ -215,7 +216,8 @@ def _turn_passed(board: BoardHost, e: TurnPassed) -> Clip:
 
 
 def _reshuffled(board: BoardHost, e: DeckReshuffled) -> Clip:
-    return Call(lambda: board.toast.show("The discards were shuffled into a new deck"))
+    return Call(lambda: board.toast.show("The discards were shuffled into a new deck",
+                                         say=False))  # (so does the move's announcement)
 
 
 def _game_over(board: BoardHost, e: GameOver) -> Clip:

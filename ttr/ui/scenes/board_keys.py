@@ -9,12 +9,12 @@ speaks it when speech is on.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ttr.engine import Event, Pass
+from ttr.engine import Event, Pass, Stage
 from ttr.ui import theme
 from ttr.ui.announce import (
     announcer_of,
@@ -39,6 +39,23 @@ ARROWS: dict[int, tuple[float, float]] = {
 }
 CONE = math.radians(67.5)
 """How far off the arrow's direction a neighbouring city may lie."""
+CAPTION_PIECE = 3.0
+"""Seconds each piece of a long caption shows."""
+
+
+def caption_pieces(text: str, width_of: Callable[[str], int], width: int) -> list[str]:
+    """`text` in pieces that fit `width`, broken between words, each but the last
+    ending in an ellipsis (the caption shows them in turn: nothing is cut)."""
+    pieces: list[str] = []
+    cur = ""
+    for word in text.split():
+        longer = f"{cur} {word}" if cur else word
+        if cur and width_of(longer + " \u2026") > width:
+            pieces.append(cur + " \u2026")
+            cur = word
+        else:
+            cur = longer
+    return [*pieces, cur]
 
 
 class BoardKeys:
@@ -49,6 +66,11 @@ class BoardKeys:
         self.announcer = announcer_of(board.ctx.extras)
         self.cursor: int | None = None
         """The city under the keyboard cursor (index into the map's cities)."""
+        self.items: list[str] = []
+        """The last answer's items (sentences), read one by one with , and ."""
+        self.item = -1
+        self._cap_text, self._cap_since, self._cap_n, self._cap_piece = "", 0.0, 1, 0
+        """The caption shown, since when, in how many pieces, which one."""
         board.toast.on_show = lambda text: self.say(text, "alert")
         name, desc = board.map_def.game_map.name, board.session.config.description
         intro = desc if desc.startswith(name) else board.intro
@@ -60,7 +82,20 @@ class BoardKeys:
 
     def told(self, events: Sequence[Event]) -> None:
         """A move has been shown: announce it (and whose turn it is now)."""
-        self.say(narrate(events, self.board.shown_view, self.board.names))
+        v = self.board.shown_view
+        mine = (v.viewer is not None and v.public.current == v.viewer
+                and v.public.stage != Stage.GAME_OVER)
+        # your turn cuts the sentence being said (and is never dropped)
+        self.say(narrate(events, v, self.board.names), "alert" if mine else "event")
+
+    def caption_piece(self, now: float) -> int:
+        """Which piece of a caption too long for its strip shows at `now`: each for
+        `CAPTION_PIECE` seconds, then the first again (subtitles: never cut)."""
+        return int((now - self._cap_since) / CAPTION_PIECE) % max(1, self._cap_n)
+
+    def caption_due(self, now: float) -> bool:
+        """The caption should show its next piece (the board redraws)."""
+        return self._cap_n > 1 and self.caption_piece(now) != self._cap_piece
 
     def screen_taken(self) -> None:
         """A curtain was dismissed: greet the new owner of the screen."""
@@ -95,7 +130,13 @@ class BoardKeys:
                                  else "No city chosen: move the cursor with the arrows"),
         }
         if k in answers and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.say(answers[k](), "reply")
+            text = answers[k]()
+            self.items = [p for p in text.rstrip(".").split(". ") if p]
+            self.item = -1
+            self.say(text, "reply")
+            return True
+        if k in (pygame.K_COMMA, pygame.K_PERIOD):
+            self.read_item(k == pygame.K_PERIOD, bool(e.mod & pygame.KMOD_SHIFT))
             return True
         if k in ARROWS:
             self.move_cursor(ARROWS[k])
@@ -119,6 +160,18 @@ class BoardKeys:
             self.open_list("claim", v.public.game_map.cities[self.cursor].name)
             return True
         return False
+
+    def read_item(self, forward: bool, to_end: bool) -> None:
+        """The last answer item by item (a long list need not be heard at once)."""
+        if not self.items:
+            self.say("Nothing to read: H, I, S, M, W, L or R answers first", "reply")
+            return
+        n = len(self.items)
+        if to_end:
+            self.item = n - 1 if forward else 0
+        else:
+            self.item = min(n - 1, self.item + 1) if forward else max(0, self.item - 1)
+        self.say(f"{self.items[self.item]}, {self.item + 1} of {n}", "reply")
 
     def open_list(self, kind: str, text: str = "") -> None:
         """Open the claim or station list."""
@@ -173,9 +226,12 @@ class BoardKeys:
         rect = lay.caption  # under the map: it never covers a name or a route
         panel(surface, rect, (0, 0, 0), theme.PANEL_EDGE, 6, alpha=215)
         font = b.ctx.assets.font(f, cond=True)
-        text = lines[-1]
-        while len(text) > 4 and font.size(text)[0] > rect.w - 16:
-            text = text[:-4] + "\u2026"
+        if lines[-1] != self._cap_text:  # a new line starts at its first piece
+            self._cap_text, self._cap_since = lines[-1], b.time
+        pieces = caption_pieces(lines[-1], lambda s: font.size(s)[0], rect.w - 16)
+        self._cap_n = len(pieces)
+        self._cap_piece = self.caption_piece(b.time)
+        text = pieces[self._cap_piece]
         img = b.ctx.assets.text(text, f, (255, 255, 255), cond=True)
         surface.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
         note_text(surface, text, img.get_rect(midleft=(rect.x + 8, rect.centery)), f)

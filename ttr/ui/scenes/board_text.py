@@ -91,7 +91,7 @@ def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
         case Passed(seat):
             return f"{names[seat]} passed"
         case FinalRound(seat):
-            return f"Final round: {names[seat]} is almost out of trains"
+            return f"Final round: {names[seat]} is almost out of trains, everyone plays once more"
         case FaceUpWiped(cards):
             locos = sum(1 for c in cards if c == CardColor.LOCOMOTIVE)
             return f"{counted(locos, 'locomotive')} lay face up: the row was replaced"

@@ -18,7 +18,7 @@ from ttr.engine import BuildStation, ClaimRoute
 from ttr.ui import theme
 from ttr.ui.announce import announcer_of, say_here
 from ttr.ui.focus import focus_ring
-from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, keys_text
+from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, READING_KEYS, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
 from ttr.ui.widgets import blit_text, panel
@@ -201,7 +201,7 @@ class CommandScene(Scene):
             r = pygame.Rect(box.x + 16, y, box.w - 32, row_h - 4)
             if i == self.index:
                 panel(surface, r, theme.PANEL_LIGHT, theme.HILITE, 6)
-                focus_ring(surface, r, 2)
+                focus_ring(surface, r, inside=True)
             text = e.label + (f" \u2014 {e.why}" if e.why else "")
             blit_text(surface, a, text, f, theme.TEXT, (r.x + 8, r.centery), "midleft",
                       max_width=r.w - 16)
@@ -216,9 +216,12 @@ class KeyHelpScene(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: AppContext) -> None:
+    def __init__(self, ctx: AppContext,
+                 keys: tuple[tuple[str, str], ...] | None = None) -> None:
         super().__init__(ctx)
-        say_here(ctx.extras, "Keys. " + keys_text(BOARD_KEYS))
+        self.rows = keys or HELP_KEYS
+        """The keys listed (the board's and its dialogs' unless given)."""
+        say_here(ctx.extras, "Keys. " + keys_text(keys or (*BOARD_KEYS, *READING_KEYS)))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN,
@@ -229,7 +232,7 @@ class KeyHelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         w, h = surface.get_size()
-        rows = HELP_KEYS
+        rows = self.rows
         f = max(12, min(h // (len(rows) + 8), w // 70))
         box = pygame.Rect(0, 0, min(w - 40, f * 60), f * 2 * (len(rows) + 3))
         box.center = (w // 2, h // 2)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from ttr.ui import theme
+from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.viewport import ui_font
@@ -37,8 +38,29 @@ class ListScene(Scene):
         self.toast = Toast()
         self.buttons = [Button(a, primary=i == 0) for i, a in enumerate(self.actions)]
         self.back = Button("Back")
+        self.toast.on_show = lambda text: self.say(text, "alert")
         self.on_resize(ctx.size)
         self.refresh()
+
+    def on_enter(self) -> None:
+        self.say_row(f"{self.title}. ")
+
+    def say(self, text: str, kind: str = "reply") -> None:
+        """Announce (captions, and speech when on)."""
+        from ttr.ui.announce import say_here
+
+        say_here(self.ctx.extras, text, kind)
+
+    def say_row(self, head: str = "") -> None:
+        """Announce the selected row (after `head`, with the keys the first time)."""
+        if not self.rows:
+            self.say(f"{head}{self.empty} Esc goes back")
+            return
+        r = self.rows[self.selected]
+        keys = (f". Up and Down choose, Enter: {self.actions[0]}"
+                + (", Delete deletes" if "Delete" in self.actions else "") + ", Esc: back")
+        self.say(f"{head}{r.title}, {r.detail}, {self.selected + 1} of {len(self.rows)}"
+                 + (keys if head else ""))
 
     # ------------------------------------------------------------ subclass API
 
@@ -96,6 +118,7 @@ class ListScene(Scene):
                 self.ctx.stack.pop(self)
             elif e.key in (pygame.K_UP, pygame.K_DOWN):
                 self.select(self.selected + (1 if e.key == pygame.K_DOWN else -1))
+                self.say_row()
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows:
                 self.choose(self.actions[0], self.selected)
             elif e.key == pygame.K_DELETE and "Delete" in self.actions and self.rows:
@@ -135,6 +158,8 @@ class ListScene(Scene):
             row, r = self.rows[i], self._row_rect(i)
             fill = theme.PANEL_LIGHT if i == self.selected else theme.PANEL
             panel(surface, r, fill, theme.HILITE if i == self.selected else theme.PANEL_EDGE, 8)
+            if i == self.selected:
+                focus_ring(surface, r, inside=True)
             ink = (235, 110, 100) if row.error else theme.TEXT
             blit_text(surface, a, row.title, size, ink, (r.x + 12, r.centery), "midleft",
                       bold=True, max_width=r.w // 2 - 16)

@@ -38,6 +38,12 @@ class PauseScene(Scene):
             b.focused = i == self.focus
         self.dirty = True
 
+    def on_enter(self) -> None:
+        from ttr.ui.focus import say_focus
+
+        say_focus(self.ctx, f"Paused. {self.buttons[self.focus].label}", self.focus,
+                  len(self.buttons))
+
     def activate(self, i: int) -> None:
         """Run button `i`."""
         from ttr.ui.scenes.howto import HowToScene

@@ -9,6 +9,7 @@ import pygame
 from ttr.engine import LOCO, BuildStation, CardColor, ClaimRoute, Hand
 from ttr.ui import theme
 from ttr.ui.assets import Assets
+from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import Button, blit_text, note_text, panel
 from ttr.ui.words import cards_words, counted
@@ -137,6 +138,8 @@ class PaymentScene(Scene):
             sel = i == self.index
             panel(surface, r, theme.PANEL_LIGHT if sel else theme.PANEL,
                   theme.HILITE if sel else theme.PANEL_EDGE, 8)
+            if sel:
+                focus_ring(surface, r, inside=True)
             p = self.options[i].payment
             draw_payment(surface, a, p, r.x + 10, r.y + 4, r.h - 8)
             note = cards_words(p)

@@ -181,12 +181,24 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ moving
 
     def go(self, step: int) -> None:
-        """Show the game after `step` actions."""
+        """Show the game after `step` actions (and say it: the newest move cuts)."""
         self.step = max(0, min(len(self.timeline) - 1, step))
         self.frame = self.timeline.frame(self.step)
         if self.step == len(self.timeline) - 1:
             self.playing = False
         self.dirty = True
+        self.say(f"{self.move_words(self.step)}. {self.status()}")
+
+    def on_enter(self) -> None:
+        self.say(f"Replay. {self.move_words(self.step)}. {self.status()}. Left and Right: a "
+                 "move, Up and Down: a turn, Space plays, a turn number and Enter jumps "
+                 "there, Esc goes back")
+
+    def say(self, text: str) -> None:
+        """Announce (captions, speech when on): a finished game, public."""
+        from ttr.ui.announce import announcer_of
+
+        announcer_of(self.ctx.extras).say(text, None, "reply")
 
     def _press(self, name: str) -> None:
         tl, last = self.timeline, len(self.timeline) - 1

@@ -31,6 +31,7 @@ from ttr.game.replays import Timeline
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.record import GameRecord
 from ttr.ui import theme
+from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
@@ -310,6 +311,8 @@ class ReviewScene(Scene):
             focused = i == self.focus
             panel(surface, r, theme.mix(theme.PANEL, (255, 255, 255), 0.06 if focused else 0),
                   theme.HILITE if focused else theme.PANEL_EDGE, 8)
+            if focused:
+                focus_ring(surface, r, inside=True)
             pad = f // 2
             loss = blit_text(surface, a, points(m.loss), f, theme.BAD, (r.right - pad, r.y + pad),
                              "topright", bold=True)

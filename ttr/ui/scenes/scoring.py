@@ -60,6 +60,9 @@ class ScoringScene(Scene):
         self.review = Button("Review my game", tip="The coach judges your decisions (R)")
         self.steps = self._steps()
         self.on_resize(ctx.size)
+        from ttr.ui.scenes.scoring_keys import ScoringKeys
+
+        self.keys = ScoringKeys(self)
         d = scaled(theme.TALLY_STEP, ctx.settings.animation_speed)
         for st in self.steps:
             t = self.totals[st.seat]
@@ -116,6 +119,7 @@ class ScoringScene(Scene):
         self.current = None
         self.finished = True
         self.ctx.play_sound("end")
+        self.keys.final()
         logger.info("scoring done: %s", ", ".join(
             f"{self.names[s]} {self._total(s)}" for s in self.result.ranking))
         if self.ctx.quit_at_end:
@@ -142,7 +146,7 @@ class ScoringScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
-        if self._details(e):
+        if self._details(e) or self.keys.handle(e):
             return True
         if not self.finished:
             if (e.type == pygame.MOUSEBUTTONDOWN and e.button == 1) or (
@@ -224,6 +228,7 @@ class ScoringScene(Scene):
         from ttr.ui.scenes.scoring_draw import draw_scoring
 
         draw_scoring(self, surface)
+        self.keys.draw(surface)
 
     def on_exit(self) -> None:
         self.session.close()

@@ -87,8 +87,8 @@ class SettingsScene(Scene):
                 s.speech = False
                 self.speech.index = 0
             else:
-                announcer_of(self.ctx.extras).say("Speech on" if s.speech else "Speech off",
-                                                  None, "reply")
+                ann = announcer_of(self.ctx.extras)
+                ann.say(f"Speech on: {ann.voice}" if s.speech else "Speech off", None, "reply")
         s.sound = self.sound.index == 1
         s.volume = VOLUMES[self.volume.index] / 100
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
@@ -99,7 +99,10 @@ class SettingsScene(Scene):
                 scene.on_resize(self.ctx.size)
         s.save(self.ctx.settings_file)  # saved immediately
 
-    def _say(self) -> None:
+    def on_enter(self) -> None:
+        self._say("Settings. ")
+
+    def _say(self, head: str = "") -> None:
         """Announce the focused setting and its value (or why speech is unavailable)."""
         from ttr.ui.focus import say_focus
 
@@ -107,7 +110,7 @@ class SettingsScene(Scene):
         label = f"{it.label}: {it.value}" if isinstance(it, Picker) else it.label
         if it is self.speech and self.speech_note:
             label += f". {self.speech_note}"
-        say_focus(self.ctx, label, self.focus, len(self.items))
+        say_focus(self.ctx, head + label, self.focus, len(self.items))
 
     def _leave(self) -> None:
         self.ctx.settings.save(self.ctx.settings_file)

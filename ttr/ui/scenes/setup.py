@@ -297,8 +297,11 @@ class SetupScene(Scene):
         if k != pygame.K_ESCAPE:
             self.say_focus()
 
-    def say_focus(self) -> None:
-        """Announce the focused control and its value."""
+    def on_enter(self) -> None:
+        self.say_focus("New game. ")
+
+    def say_focus(self, head: str = "") -> None:
+        """Announce the focused control and its value (after `head`)."""
         from ttr.ui.focus import say_focus
 
         kind, i = self.focused()
@@ -312,7 +315,7 @@ class SetupScene(Scene):
                       "name": f"{seat} name: {r.name or 'empty'}, Enter edits",
                       "kind": f"{seat}: {r.kind_picker.value}", "remove": f"Remove seat {i + 1}"}
         label = labels[kind]
-        say_focus(self.ctx, label, self.focus, len(self.controls()))
+        say_focus(self.ctx, head + label, self.focus, len(self.controls()))
 
     def _activate(self, kind: str, i: int) -> None:
         if kind == "back":
@@ -324,9 +327,7 @@ class SetupScene(Scene):
         elif kind == "add":
             self._add_seat()
         elif kind == "remove":
-            del self.rows[i]
-            self.edited_level = None
-            self.on_resize(self.ctx.size)
+            self._remove(i)
         elif kind == "name":
             self.editing = i
             pygame.key.start_text_input()
@@ -334,6 +335,14 @@ class SetupScene(Scene):
             self.rows[i].color = self._next_color(self.rows[i])
         else:  # start, or Enter on a value: start the game the screen describes
             self._start()
+
+    def _remove(self, i: int) -> None:
+        """Remove seat `i`; say so, and where the focus is now."""
+        del self.rows[i]
+        self.edited_level = None
+        self.on_resize(self.ctx.size)
+        self.focus = min(self.focus, len(self.controls()) - 1)
+        self.say_focus(f"Seat {i + 1} removed, {len(self.rows)} players. ")
 
     def _add_seat(self) -> None:
         lvl = default_level(self.levels)
@@ -414,9 +423,7 @@ class SetupScene(Scene):
                     pygame.key.start_text_input()
                     return True
                 if r.remove_rect.collidepoint(e.pos) and len(self.rows) > 2:
-                    del self.rows[i]
-                    self.edited_level = None
-                    self.on_resize(self.ctx.size)
+                    self._remove(i)
                     return True
         return False
 

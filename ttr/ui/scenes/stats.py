@@ -6,6 +6,7 @@ import pygame
 
 from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
+from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
@@ -111,6 +112,8 @@ class StatsScene(Scene):
             sel = i == self.selected
             panel(surface, r, theme.PANEL_LIGHT if sel else theme.PANEL,
                   theme.HILITE if sel else theme.PANEL_EDGE, 6)
+            if sel:
+                focus_ring(surface, r, inside=True)
             blit_text(surface, a, st.name, size, theme.TEXT, (r.x + 10, r.centery), "midleft",
                       bold=sel, max_width=r.w - 20)
         if self.players:

@@ -6,6 +6,7 @@ import pygame
 
 from ttr.ui import theme
 from ttr.ui.assets import Assets
+from ttr.ui.focus import focus_ring
 from ttr.ui.widgets import blit_text, panel
 
 
@@ -57,6 +58,8 @@ class TextField:
                   (r.x + 2, r.y - 4), "bottomleft")
         panel(surface, r, theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.08),
               theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
+        if self.focused:
+            focus_ring(surface, r)
         if self.text or self.focused:
             blit_text(surface, assets, self.text + ("|" if self.focused else ""), size,
                       theme.TEXT, (r.x + 12, r.centery), "midleft", max_width=r.w - 20)

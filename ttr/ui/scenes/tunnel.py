@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ttr.engine import PayTunnel, WithdrawTunnel
+from ttr.engine import LOCO, CardColor, PayTunnel, WithdrawTunnel
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.payment import draw_payment
 from ttr.ui.widgets import Button, blit_text, panel
-from ttr.ui.words import counted
+from ttr.ui.words import card_name, counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -96,9 +96,15 @@ class TunnelScene(Scene):
         from ttr.ui.words import cards_words
 
         head = ""
-        if kind == "alert" and self.tunnel is not None:
-            head = (f"Tunnel: {counted(self.tunnel.extra, 'extra card')} to pay, "
-                    f"{counted(len(self.pays), 'way')}. ")
+        t = self.tunnel
+        if kind == "alert" and t is not None:
+            head = f"Tunnel: {counted(t.extra, 'extra card')} to pay, "
+            if self.pays:
+                head += f"{counted(len(self.pays), 'way')}. "
+            else:  # the rules leave nothing to pay with: say why, not "0 ways"
+                paid = [c for c in CardColor if c != LOCO and t.payment.counts[c]]
+                need = f"{card_name(paid[0])} cards or locomotives" if paid else "locomotives"
+                head += f"and you have too few {need} left: you can only withdraw. "
         what = ("Withdraw" if self.focus >= len(self.pays)
                 else f"Pay {cards_words(self.pays[self.focus].extra)}")
         announcer_of(self.ctx.extras).say(
