@@ -1,8 +1,9 @@
-"""The public path keeps each state's `Sim` (`Sim.of`): `apply` steps a copy of it and
-leaves the stepped sim on the new state, and `freeze_from` shares the parts that did not
-change. These tests check that nothing of it shows: the same states and events as a
-fresh thaw, inputs never changed (branching from one state many ways), the cache out of
-equality, pickles and `replace`, and unchanged parts shared."""
+"""The public path keeps each state's `Sim` (`Sim.of`), legal actions and public view:
+`apply` steps a copy of the sim and leaves the stepped sim on the new state, and
+`freeze_from` shares the parts that did not change. These tests check that nothing of it
+shows: the same states, events and views as a fresh thaw, inputs never changed
+(branching from one state many ways), the kept parts out of equality, pickles and
+`replace`, and unchanged parts shared."""
 
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ def test_cache_is_invisible() -> None:
     gm = usa()
     state = new_game(gm, gm.rules("base"), 3, "invisible")
     state = apply(state, legal_actions(state)[0]).state
+    assert observe(state, 0).public is observe(state, None).public
     assert Sim.of(state) is Sim.of(state)  # kept on the state
     plain = fresh(state)
     assert plain == state and repr(plain) == repr(state)
@@ -89,6 +91,7 @@ def test_cache_is_invisible() -> None:
                   dataclasses.replace(state, turn=state.turn)):
         assert other == state
         assert not hasattr(other, "_thawed")  # not sent along: thawed again where needed
+        assert not hasattr(other, "_public")
         assert legal_actions(other) == legal_actions(state)
     with pytest.raises((AttributeError, TypeError)):
         state._thawed = None  # type: ignore[assignment]
@@ -131,6 +134,9 @@ def test_views_use_the_kept_sim() -> None:
         view = observe(state, state.current)
         assert view.legal == legal_actions(fresh(state))
         assert observe(fresh(state), state.current) == view
+        others = [observe(state, seat) for seat in (None, 1 - state.current)]
+        assert all(v.public is view.public for v in others)  # built once per state
+        assert others == [observe(fresh(state), v.viewer) for v in others]
         state = apply(state, view.legal[rng.randrange(len(view.legal))]).state
 
 

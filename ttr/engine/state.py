@@ -12,6 +12,7 @@ from ttr.engine.config import RulesConfig
 
 if TYPE_CHECKING:
     from ttr.engine.sim import Thawed
+    from ttr.engine.view import PublicState
 
 
 class Stage(IntEnum):
@@ -48,13 +49,14 @@ class TunnelClaim:
 
 
 class _Kept:
-    """The slot where a `GameState` keeps what the public path derived from it once
-    (`sim.Thawed`: its `Sim` and its legal actions): not a dataclass field, so no part
-    of equality, `repr`, `replace`, pickles or copies."""
+    """The slots where a `GameState` keeps what the public path derived from it once:
+    not dataclass fields, so no part of equality, `repr`, `replace`, pickles or copies."""
 
-    __slots__ = ("_thawed",)
+    __slots__ = ("_thawed", "_public")
     _thawed: Thawed
-    """Set once, by `sim.thawed` or `rules.apply`."""
+    """Its `Sim` and legal actions, set once by `sim.thawed` or `rules.apply`."""
+    _public: PublicState
+    """What everyone sees of it, set once by `view.public_state`."""
 
 
 @dataclass(frozen=True, slots=True)
