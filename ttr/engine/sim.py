@@ -252,7 +252,7 @@ class Sim:
         players = before.players
         if self.hands != base.hands or self.tickets != base.tickets \
                 or self.offers != base.offers or self.trains != base.trains \
-                or self.stations_left != base.stations_left:
+                or self.stations_left != base.stations_left or self.route_pts != base.route_pts:
             players = tuple(self._player(i, players[i], base) for i in range(self.n))
         deck = before.deck
         if self.shuffles != base.shuffles:
