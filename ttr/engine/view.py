@@ -12,7 +12,7 @@ from ttr.engine.cards import LOCO, CardColor, Hand
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import TtrError
 from ttr.engine.events import Event, redact
-from ttr.engine.sim import Sim
+from ttr.engine.rules import legal_actions
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
 
 
@@ -81,14 +81,31 @@ def observe(state: GameState, viewer: Seat | None, log: Iterable[Event] = ()) ->
                                or not 0 <= viewer < len(state.players)):
         raise TtrError(f"observe: viewer must be None or a seat from 0 to "
                        f"{len(state.players) - 1}, not {viewer!r}")
+    public = public_state(state)
+    me = None
+    legal: tuple[Action, ...] = ()
+    if viewer is not None:
+        p = state.players[viewer]
+        me = PrivateState(viewer, p.hand, p.tickets, p.offer)
+        if viewer == state.current and state.stage != Stage.GAME_OVER:
+            legal = legal_actions(state)
+    return PlayerView(viewer, public, me, legal, tuple(redact(e, viewer) for e in log))
+
+
+def public_state(state: GameState) -> PublicState:
+    """What everyone sees of `state`: built once and kept on the state, so the views of
+    every seat and spectator of one state share it."""
+    found: PublicState | None = getattr(state, "_public", None)
+    if found is not None:
+        return found
     public = PublicState(
         game_map=state.game_map,
         config=state.config,
-        players=tuple(
+        players=tuple([
             PublicPlayer(i, p.hand.total, len(p.tickets), len(p.offer), p.trains, p.stations,
                          p.route_points)
             for i, p in enumerate(state.players)
-        ),
+        ]),
         current=state.current,
         stage=state.stage,
         deck_size=len(state.deck),
@@ -102,14 +119,8 @@ def observe(state: GameState, viewer: Seat | None, log: Iterable[Event] = ()) ->
         turn=state.turn,
         tunnel=state.tunnel,
     )
-    me = None
-    legal: tuple[Action, ...] = ()
-    if viewer is not None:
-        p = state.players[viewer]
-        me = PrivateState(viewer, p.hand, p.tickets, p.offer)
-        if viewer == state.current and state.stage != Stage.GAME_OVER:
-            legal = tuple(Sim.thaw(state).legal())
-    return PlayerView(viewer, public, me, legal, tuple(redact(e, viewer) for e in log))
+    object.__setattr__(state, "_public", public)
+    return public
 
 
 def unseen_cards(view: PlayerView) -> list[int]:
@@ -188,5 +199,5 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
 
 __all__ = [
     "LOCO", "PlayerView", "PrivateState", "PublicPlayer", "PublicState", "determinize",
-    "observe", "unseen_cards",
+    "observe", "public_state", "unseen_cards",
 ]
