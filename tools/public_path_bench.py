@@ -6,7 +6,7 @@ across `ttr` trees and builds, interleaved, one worker process per build.
 
 Each `LABEL=PATH` names a directory that holds a `ttr` package (a checkout, or an
 installed `site-packages`); `:pure` runs it with `TTR_PURE=1`. Every worker plays the
-same random games (`ttr/cli/bench_public.py` of this checkout, loaded by path, so older
+same random games (`tools/public_path_loop.py`, loaded by path, so older
 trees run the same loop); the rounds take turns between the workers, and each worker's
 best and median CPU us/turn are printed with the load average before and after.
 """
@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-LOOP = Path(__file__).resolve().parents[1] / "ttr" / "cli" / "bench_public.py"
+LOOP = Path(__file__).resolve().parent / "public_path_loop.py"
 WORKER = f"""
 import importlib.util, json, sys
 from ttr import BUILD

@@ -2,9 +2,11 @@
 `legal_actions` (or `observe`) and `apply`, the way views, the online server and hints
 use the engine (frozen `GameState`s, never a `Sim`).
 
-The games are the ones `bench.listed_round` plays on the `Sim` path (a uniform pick
-from the full listing with the same random numbers), so the two paths compare turn for
-turn. Times are CPU time.
+`tools/public_path_bench.py` loads this file by path into every tree it compares, so
+older trees run the same loop. The games are the ones `ttr bench`'s full-listing line
+(`bench.listed_round`) plays on the `Sim` path (a uniform pick from the full listing
+with the same random numbers), so the two paths compare turn for turn; `ttr bench`'s
+own public-API line is `bench.api_round`. Times are CPU time.
 """
 
 from __future__ import annotations
