@@ -117,6 +117,11 @@ def test_version_says_compiled_and_the_pure_fallback_runs(app: App) -> None:
     code, out = app.run("simulate", "--games", "2", "--agents", "random,greedy",
                         TTR_PURE="1")
     assert code == 0 and "Traceback" not in out, out
+    # the benchmark's worker processes re-run the app itself (ttr.native.where)
+    code, out = app.run("bench", "--games", "2", "--rounds", "1", "--build", "both",
+                        timeout=300)
+    assert code == 0 and "Traceback" not in out, out
+    assert "compiled" in out and "pure" in out, out
 
 
 def test_an_ai_game_ends_and_files_land_in_the_users_folders(app: App) -> None:

@@ -89,7 +89,8 @@ def test_progress_round_trip_and_bad_files(tmp_path: Path) -> None:
     p.save(path)
     assert ls.Progress.load(path) == p
     for bad in ("{", "[]", json.dumps({"step": 99, "state": "flying", "lesson": "mars"}),
-                json.dumps({"step": True, "state": 3})):
+                json.dumps({"step": True, "state": 3}),
+                json.dumps({"lesson": {}, "state": []}), json.dumps({"lesson": ["usa"]})):
         path.write_text(bad)
         got = ls.Progress.load(path)
         assert got.step == 0 and got.state == "new" and got.lesson == "usa", bad

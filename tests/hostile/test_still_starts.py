@@ -66,6 +66,7 @@ def _fill(home: Path) -> dict[str, bytes]:
     (maps / "named.yaml").write_text(SMALL_MAP.replace("name: Alpha", "name: \"A\\0\""))
     special_file(maps / "huge.yaml", "huge_sparse")
     special_file(maps / "fifo.yaml", "fifo")
+    (data / "lesson.json").write_text(json.dumps({"lesson": {}, "state": [], "step": "9"}))
     return {k: v for k, v in snapshot(home).items() if "broken" not in k and k.endswith(
         ("named.json", "statistics.backup.json", "20260102T000000-usa-2.json", "small.yaml"))}
 

@@ -327,14 +327,15 @@ class Progress:
             return p
         if not isinstance(data, dict):
             return p
-        if data.get("lesson") in LESSONS:
-            p.lesson = data["lesson"]
+        lesson, state = data.get("lesson"), data.get("state")
+        if isinstance(lesson, str) and lesson in LESSONS:
+            p.lesson = lesson
         step = data.get("step")
         if isinstance(step, int) and not isinstance(step, bool) and \
                 0 <= step <= len(LESSONS[p.lesson]):
             p.step = step
-        if data.get("state") in ("new", "offered", "running", "done", "skipped"):
-            p.state = data["state"]
+        if isinstance(state, str) and state in ("new", "offered", "running", "done", "skipped"):
+            p.state = state
         p.last_round_told = data.get("last_round_told") is True
         return p
 

@@ -22,7 +22,11 @@ LIB = PACKAGE_DIR.parent
 
 
 def child_command(*args: str) -> list[str]:
-    """`python -P ARGS`: this interpreter, nothing prepended to the child's `sys.path`."""
+    """`python -P ARGS`: this interpreter, nothing prepended to the child's `sys.path`.
+    In the desktop app (frozen: `sys.executable` is the app's `ttr` program, which takes
+    no Python options and drops a leading `-m ttr`) just the program and ARGS."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, *args]
     return [sys.executable, "-P", *args]
 
 
