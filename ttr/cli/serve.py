@@ -97,7 +97,7 @@ def _seat_specs(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def run_serve(args: argparse.Namespace) -> int:
     """`ttr serve`: check the options, then serve until stopped (or done)."""
-    from ttr.net.server import ServerOptions
+    from ttr.net.conn import ServerOptions
     from ttr.store.paths import server_dir
 
     if (args.tls_cert is None) != (args.tls_key is None):

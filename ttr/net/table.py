@@ -47,7 +47,12 @@ SEAT_KINDS = ("open", "local", "ai")
 MAX_MISSED = 64
 """A client that missed more actions than this gets the view without the events."""
 MAX_CHAT_KEPT = 50
+MAX_REFS = 32
+"""The `ref`s of a seat's last moves kept to spot a resent move."""
 TABLE_FORMAT = "ttr-table"
+SAVE_FAILURES = ("disk_full", "read_only", "no_permission", "io_error")
+"""Why a table could not be saved (the `reason` of a `cannot_save` error and of a
+paused table; clients put it in words)."""
 TABLE_VERSION = 1
 
 
@@ -132,6 +137,9 @@ class Table:
     hints: bool = True
     """The host's choice: may the coach give hints at this table (kept in the record)."""
     created: float = field(default_factory=time.time)
+    paused: str | None = None
+    """Why the table waits (a `SAVE_FAILURES` reason: the server cannot save it), or None.
+    Not kept in the file: a server that restarts has saved it."""
     _views: dict[Seat | None, PlayerView] = field(default_factory=dict, repr=False)
     _views_at: int = -1
     _public: dict[str, Any] | None = field(default=None, repr=False)
@@ -203,9 +211,9 @@ class Table:
         return self.state.current
 
     def ai_turn(self) -> tuple[Seat, str] | None:
-        """(seat, agent) when an AI decides next, else None."""
+        """(seat, agent) when an AI decides next, else None (also while paused)."""
         seat = self.to_act()
-        if seat is None or self.status != "playing":
+        if seat is None or self.status != "playing" or self.paused is not None:
             return None
         agent = self.seats[seat].agent
         return None if agent is None else (seat, agent)
@@ -396,7 +404,7 @@ class Table:
             raise ProtocolError("illegal", f"cannot read action {text[:60]!r}") from None
         if action not in self.view(seat).legal:
             raise ProtocolError("illegal", f"'{format_action(action)}' is not legal now")
-        self.refs.setdefault(seat, deque(maxlen=32)).append(ref)
+        self.refs.setdefault(seat, deque(maxlen=MAX_REFS)).append(ref)
         return self._apply(action)
 
     def ai_act(self, seat: int, seq: int, text: str) -> tuple[Event, ...] | None:
@@ -451,6 +459,28 @@ class Table:
         self.chat.append(line)
         return line
 
+    # ------------------------------------------------------------ undo
+
+    def mark(self) -> TableMark:
+        """What `undo` needs to put the table back as it is now (taken before a change
+        that may fail to be saved)."""
+        return TableMark(self.status, self.state, self.record, self.seq,
+                         self.record.seats if self.record is not None else (), len(self.log),
+                         tuple(replace(s) for s in self.seats),
+                         {k: tuple(v) for k, v in self.refs.items()})
+
+    def undo(self, mark: TableMark) -> None:
+        """Put the table back as it was at `mark` (a change that could not be saved is
+        forgotten: nobody was told of it). Chat lines are kept."""
+        self.status, self.state, self.record = mark.status, mark.state, mark.record
+        if self.record is not None:
+            del self.record.actions[mark.actions:]
+            self.record.seats = mark.record_seats
+        del self.log[mark.log:]
+        self.seats = [replace(s) for s in mark.seats]
+        self.refs = {k: deque(v, maxlen=MAX_REFS) for k, v in mark.refs.items()}
+        self._views, self._views_at, self._public = {}, -1, None
+
     # ------------------------------------------------------------ messages
 
     def info(self, connected: set[int]) -> dict[str, Any]:
@@ -465,6 +495,8 @@ class Table:
                        "taken": s.taken, "ready": s.ready, "connected": i in connected,
                        "standin": s.standin} for i, s in enumerate(self.seats)],
             "result": result_to_dict(results(self.state)) if self.over and self.state else None,
+            "paused": None if self.paused is None else {"code": "cannot_save",
+                                                        "reason": self.paused},
         }
 
     def state_message(self, seats: list[int] | None, since: int, ref: int | None = None
@@ -579,6 +611,20 @@ class Table:
                                  record.seed, record.seats, list(record.actions),
                                  hints_allowed=record.hints_allowed)
         self.status = "done" if state.stage == Stage.GAME_OVER else "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMark:
+    """A table's changeable parts at one moment (`Table.mark`, `Table.undo`)."""
+
+    status: str
+    state: GameState | None
+    record: GameRecord | None
+    actions: int
+    record_seats: tuple[SeatRecord, ...]
+    log: int
+    seats: tuple[TableSeat, ...]
+    refs: dict[int, tuple[int, ...]]
 
 
 def _opt_str(v: Any) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -19,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from ttr.net.protocol import ProtocolError
 from ttr.net.table import Table
 from ttr.store.saves import SaveError, read_json, sync_files, write_atomic
 
@@ -26,6 +28,29 @@ logger = logging.getLogger(__name__)
 
 SYNC_EVERY = 0.25
 """Seconds between the batched fsyncs of saved tables (the files are written at once)."""
+
+
+class CannotSave(ProtocolError):
+    """A table could not be saved: `reason` is one of `table.SAVE_FAILURES`."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__("cannot_save", f"cannot_save: {reason}", {"reason": reason})
+        self.reason = reason
+        self.detail = detail
+        """The system's words (for the server's log only)."""
+
+
+def failure(e: OSError) -> CannotSave:
+    """The `CannotSave` for an error met while saving."""
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        reason = "disk_full"
+    elif e.errno == errno.EROFS:
+        reason = "read_only"
+    elif e.errno in (errno.EACCES, errno.EPERM):
+        reason = "no_permission"
+    else:
+        reason = "io_error"
+    return CannotSave(reason, str(e))
 
 
 class TableFiles:
@@ -42,6 +67,7 @@ class TableFiles:
         self._unsynced: set[Path] = set()
         """Table files written but not yet fsynced."""
         self._wake = asyncio.Event()
+        self._sync_failing = False
 
     def path(self, table: Table) -> Path | None:
         """The file that holds `table` now (None without a data folder)."""
@@ -67,16 +93,20 @@ class TableFiles:
             (self.data / "tables" / f"{table_id}.json").unlink(missing_ok=True)
 
     async def save(self, table: Table) -> None:
-        """Save the table before anyone hears of the change (a failing disk is logged):
-        written and renamed into place when this returns, fsynced within `SYNC_EVERY`."""
+        """Save the table before anyone hears of the change: written and renamed into
+        place when this returns, fsynced within `SYNC_EVERY`. The file is left as it
+        was if this fails.
+
+        Raises:
+            CannotSave: the file could not be written (a full disk, ...).
+        """
         if self.data is None:
             return
         try:
             path = await asyncio.get_running_loop().run_in_executor(
                 self._disk, self.write_now, table, False)
         except OSError as e:
-            logger.error("cannot save table %s: %s", table.table_id, e)
-            return
+            raise failure(e) from None
         self.saves += 1
         if path is not None:
             self._unsynced.add(path)
@@ -99,7 +129,15 @@ class TableFiles:
         try:
             await asyncio.get_running_loop().run_in_executor(self._fsync, sync_files, paths)
         except OSError as e:
-            logger.error("cannot sync saved tables: %s", e)
+            if not self._sync_failing:
+                logger.error("cannot sync saved tables (trying again): %s", e)
+            self._sync_failing = True
+            self._unsynced |= paths
+            self._wake.set()
+            return
+        if self._sync_failing:
+            logger.info("saved tables synced again")
+        self._sync_failing = False
 
     def load(self, game_map: Callable[[str], Any]) -> list[Table]:
         """The running tables saved in the data folder; a file that cannot be used is

@@ -23,7 +23,7 @@ import pygame
 from ttr.engine import TtrError
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
-from ttr.net.messages import TableInfo, server_url
+from ttr.net.messages import TableInfo, cannot_save_text, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
 from ttr.ui import theme
@@ -517,6 +517,8 @@ class LobbyScene(Scene):
                       f"{'on' if info.hints else 'off'}", size + 2, theme.TEXT,
                       (right.x + 16, right.y + 12 + size * 2))
             hint = info.can_start or "Everyone is ready."
+        if info.paused is not None:
+            hint = cannot_save_text(info.paused)
         wrap_text(surface, a, hint, size, theme.TEXT_DIM,
                   pygame.Rect(right.x, right.bottom + 8, right.w, self.rh * 2))
         self._draw_chat(surface, size)
