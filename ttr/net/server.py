@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import ssl
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
@@ -32,6 +31,7 @@ from ttr.engine import TtrError
 from ttr.maps.mapfile import find_map
 from ttr.net.codec import view_to_dict
 from ttr.net.conn import Conn, ServerOptions, ip_of, ref_of
+from ttr.net.localfiles import data_folder, server_tls
 from ttr.net.protocol import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
@@ -92,14 +92,21 @@ class Server:
     # ------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        """Load saved tables and start listening (port 0 picks a free port)."""
+        """Check the data folder and TLS files, load saved tables and start listening
+        (port 0 picks a free port).
+
+        Raises:
+            ValueError: a bad data folder, certificate or key (one line, before listening).
+            OSError: cannot listen.
+        """
+        if self.opts.data is not None:
+            data_folder(self.opts.data)
+        ctx = None
+        if self.opts.tls_cert is not None:
+            ctx = server_tls(self.opts.tls_cert, self.opts.tls_key or self.opts.tls_cert)
         for table in self.files.load(self._map):
             self.tables[table.table_id] = table
             self.codes[table.code] = table.table_id
-        ctx = None
-        if self.opts.tls_cert is not None:
-            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            ctx.load_cert_chain(self.opts.tls_cert, self.opts.tls_key)
         self._server = await serve(
             self._handler, self.opts.host, self.opts.port, ssl=ctx,
             process_request=self._process_request, max_size=MAX_CLIENT_FRAME, max_queue=8,

@@ -23,6 +23,7 @@ import pygame
 from ttr.engine import TtrError
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
+from ttr.net.localfiles import client_tls
 from ttr.net.messages import TableInfo, cannot_save_text, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
@@ -161,9 +162,11 @@ class LobbyScene(Scene):
         ctx = None
         ca = self.ctx.extras.get("tls_ca")
         if isinstance(ca, Path) and creds.url.startswith("wss://"):
-            import ssl
-
-            ctx = ssl.create_default_context(cafile=str(ca))  # a self-signed server
+            try:
+                ctx = client_tls(ca)  # a self-signed server (checked by `ttr join`)
+            except ValueError as e:
+                self.error = str(e)
+                return
         net = NetClient(creds, op, ctx).start()
         self.session = RemoteSession(net)
         self.session.on_welcome.append(self._welcomed)
