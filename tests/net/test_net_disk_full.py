@@ -20,34 +20,45 @@ from ttr.engine import format_action
 from ttr.net.messages import cannot_save_text, read_table
 from ttr.net.server import Server
 from ttr.net.table import Table
+from ttr.net.tablefiles import add_journal
 from ttr.store.saves import read_json
 
 
 class FullDisk:
-    """Wraps a server's table writer: fails with ENOSPC while `full` is set; keeps the
-    action count of every table file written, in order."""
+    """Wraps a server's table writers (whole files and appended moves): they fail with
+    ENOSPC while `full` is set; keeps the number of moves saved by every write."""
 
     def __init__(self, server: Server) -> None:
         self.full = threading.Event()
         self.written: list[int] = []
-        self._real = server.files.write_now
-        server.files.write_now = self.write_now  # type: ignore[method-assign]
+        files = server.files
+        self._file, self._line = files._put_file, files._put_line
+        files._put_file = self.put_file  # type: ignore[method-assign]
+        files._put_line = self.put_line  # type: ignore[method-assign]
 
-    def write_now(self, table: Table, sync: bool = True) -> Path | None:
+    def put_file(self, path: Path, text: str, sync: bool) -> None:
         if self.full.is_set():
             raise OSError(errno.ENOSPC, "No space left on device")
-        path = self._real(table, sync)
-        self.written.append(table.seq)
-        return path
+        self._file(path, text, sync)
+        save = json.loads(text)["save"]
+        self.written.append(len(save["record"]["actions"]) if save else 0)
+
+    def put_line(self, path: Path, line: bytes) -> None:
+        if self.full.is_set():
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self._line(path, line)
+        self.written.append(json.loads(line)["n"])
 
 
 def _on_disk(data: Path, table: Table) -> tuple[str, int]:
-    """(folder, actions) of the table's file."""
+    """(folder, actions) that a restarted server would find: the table file and its
+    journal of moves."""
     for sub in ("finished", "tables"):
         path = data / sub / f"{table.table_id}.json"
         if path.exists():
-            save = read_json(path)["save"]
-            return sub, len(save["record"]["actions"]) if save else 0
+            saved = read_json(path)
+            add_journal(saved, path.with_suffix(".moves"))
+            return sub, len(saved["save"]["record"]["actions"]) if saved["save"] else 0
     return "", -1
 
 

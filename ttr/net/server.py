@@ -555,6 +555,7 @@ class Server:
             if s.standin is not None and s.human:
                 s.standin = None  # the person is back
                 self._cancel_job(tid)
+                self.files.rewrite_next(tid)
 
     def _detach(self, conn: Conn) -> None:
         table = conn.table
@@ -611,6 +612,7 @@ class Server:
             seat = conn.seats[0] if conn.seats else None
             name = table.seats[seat].name if seat is not None else "Host"
             line = table.add_chat(seat, name, msg["text"])
+            self.files.rewrite_next(table.table_id)  # kept with the next save
             for c in list(self.conns[table.table_id]):
                 self._send(c, line)
             return
