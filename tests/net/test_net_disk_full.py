@@ -68,8 +68,8 @@ async def _until(check: Any, timeout: float = 20.0) -> None:
             await asyncio.sleep(0.01)
 
 
-def _one_move_from_the_end(table: Table) -> None:
-    """Play random legal moves until the next one would end the game."""
+def _one_move_from_the_end(table: Table) -> str:
+    """Play random legal moves until the next one would end the game; returns it."""
     rng = random.Random(5)
     ref = 0
     while True:
@@ -77,10 +77,11 @@ def _one_move_from_the_end(table: Table) -> None:
         assert seat is not None
         mark = table.mark()
         ref += 1
-        table.act(seat, table.seq, format_action(rng.choice(table.view(seat).legal)), ref)
+        move = format_action(rng.choice(table.view(seat).legal))
+        table.act(seat, table.seq, move, ref)
         if table.over:
             table.undo(mark)
-            return
+            return move
 
 
 async def _game_ending_move(data: Path) -> None:
@@ -90,12 +91,11 @@ async def _game_ending_move(data: Path) -> None:
         table, tokens, _ = server.add_table("usa", "base", [{"kind": "local"},
                                                             {"kind": "local"}])
         table.start()
-        _one_move_from_the_end(table)
+        final = _one_move_from_the_end(table)
         server.files.write_now(table)
         last = table.seq
         seat = table.to_act()
         assert seat is not None
-        final = format_action(table.view(seat).legal[0])
         disk.full.set()
         async with connect(server.url) as ws:
             got: list[dict[str, Any]] = []

@@ -11,7 +11,8 @@ field that is wrong, so a broken or hostile peer gives a message, never a traceb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
@@ -136,11 +137,46 @@ def view_to_dict(view: PlayerView, public: dict[str, Any] | None = None) -> dict
     return {
         "viewer": view.viewer,
         "public": public if public is not None else public_to_dict(view.public),
-        "me": None if view.me is None else {
-            "seat": view.me.seat, "hand": str(view.me.hand),
-            "tickets": list(view.me.tickets), "offer": list(view.me.offer)},
+        "me": _me(view),
         "legal": [_notation(a) for a in view.legal],
     }
+
+
+to_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+"""Compact ASCII JSON text, as messages are sent (one encoder, made once)."""
+
+_hand_text = lru_cache(maxsize=1 << 14)(str)
+"""`str(hand)`, remembered (views repeat the same few hundred hands)."""
+
+
+_string: Callable[[str], str] = json.encoder.encode_basestring_ascii
+"""A string as JSON text (the json module's own C function)."""
+_action_text = lru_cache(maxsize=1 << 16)(lambda a: _string(format_action(a)))
+"""An action's notation as JSON text, remembered."""
+
+
+def _strings(items: Iterable[str]) -> str:
+    return "[" + ",".join(map(_string, items)) + "]"
+
+
+def view_text(view: PlayerView, public_text: str) -> str:
+    """`view_to_dict` as JSON text, with the public part already encoded (the server
+    encodes it once per action for every seat and spectator); written directly, as
+    these parts are a seat number, a hand and lists of strings."""
+    viewer = "null" if view.viewer is None else int(view.viewer)
+    me = view.me
+    me_text = "null" if me is None else (
+        f'{{"seat":{int(me.seat)},"hand":{_string(_hand_text(me.hand))},'
+        f'"tickets":{_strings(me.tickets)},"offer":{_strings(me.offer)}}}')
+    legal = ",".join(map(_action_text, view.legal))
+    return f'{{"viewer":{viewer},"public":{public_text},"me":{me_text},"legal":[{legal}]}}'
+
+
+
+def _me(view: PlayerView) -> dict[str, Any] | None:
+    me = view.me
+    return None if me is None else {"seat": me.seat, "hand": _hand_text(me.hand),
+                                    "tickets": list(me.tickets), "offer": list(me.offer)}
 
 
 def public_to_dict(p: PublicState) -> dict[str, Any]:
@@ -154,7 +190,7 @@ def public_to_dict(p: PublicState) -> dict[str, Any]:
         "stage": p.stage.name.lower(),
         "deck_size": p.deck_size,
         "faceup": [_key(c) for c in p.faceup],
-        "discard": str(p.discard),
+        "discard": _hand_text(p.discard),
         "ticket_deck_size": p.ticket_deck_size,
         "owners": {r.id: p.owners[r.index] for r in gm.routes
                    if p.owners[r.index] is not None},

@@ -102,9 +102,12 @@ def decode(raw: str | bytes, limit: int = MAX_CLIENT_FRAME) -> dict[str, Any]:
     return data
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
 def encode(msg: dict[str, Any]) -> str:
     """A message as compact JSON text (ASCII only, so any peer can read it)."""
-    return json.dumps(msg, separators=(",", ":"))
+    return _ENCODER.encode(msg)
 
 
 # ---------------------------------------------------------------- text

@@ -604,7 +604,7 @@ class Server:
             self._send(conn, table.info(self._connected(table)))
             if table.state is not None:
                 conn.sent_seq = table.seq
-                self._send(conn, table.state_message(self._seats_of(conn), table.seq))
+                self._send(conn, table.state_text(self._seats_of(conn), table.seq))
             return
         if t == "chat":
             if conn.spectator:
@@ -676,7 +676,7 @@ class Server:
         self._send_info(table)
         if since_for is not None and table.state is not None:
             since_for.sent_seq = table.seq
-            self._send(since_for, table.state_message(self._seats_of(since_for),
+            self._send(since_for, table.state_text(self._seats_of(since_for),
                                                       min(max(since, 0), table.seq)))
         elif table.state is not None:
             self._broadcast(table)
@@ -694,12 +694,11 @@ class Server:
             if seats is None:
                 text = spectator_msgs.get(c.sent_seq)
                 if text is None:
-                    text = encode(table.state_message(None, c.sent_seq))
+                    text = table.state_text(None, c.sent_seq)
                     spectator_msgs[c.sent_seq] = text
                 self._send(c, text)
             else:
-                self._send(c, table.state_message(seats, c.sent_seq,
-                                                  ref if c is actor else None))
+                self._send(c, table.state_text(seats, c.sent_seq, ref if c is actor else None))
             c.sent_seq = table.seq
         if table.over and table.table_id not in self.ended:
             self.ended.add(table.table_id)

@@ -35,7 +35,13 @@ from ttr.engine import (
     redact,
     results,
 )
-from ttr.net.codec import event_to_dict, public_to_dict, result_to_dict, view_to_dict
+from ttr.net.codec import (
+    event_to_dict,
+    public_to_dict,
+    result_to_dict,
+    to_json,
+    view_text,
+)
 from ttr.net.protocol import MAX_NAME, ProtocolError, clean_text, new_token
 from ttr.store.record import GameRecord, SeatRecord
 from ttr.store.saves import SaveError, SaveGame
@@ -142,7 +148,8 @@ class Table:
     Not kept in the file: a server that restarts has saved it."""
     _views: dict[Seat | None, PlayerView] = field(default_factory=dict, repr=False)
     _views_at: int = -1
-    _public: dict[str, Any] | None = field(default=None, repr=False)
+    _texts: dict[Any, str] = field(default_factory=dict, repr=False)
+    """Parts of this action's `state` messages, encoded (see `state_text`)."""
 
     # ------------------------------------------------------------ creating
 
@@ -227,7 +234,7 @@ class Table:
         views sent after an action also check the next move)."""
         assert self.state is not None
         if self._views_at != self.seq:
-            self._views, self._views_at, self._public = {}, self.seq, None
+            self._views, self._views_at, self._texts = {}, self.seq, {}
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = observe(self.state, seat)
@@ -466,7 +473,8 @@ class Table:
         that may fail to be saved)."""
         return TableMark(self.status, self.state, self.record, self.seq,
                          self.record.seats if self.record is not None else (), len(self.log),
-                         tuple(replace(s) for s in self.seats),
+                         tuple((s.kind, s.name, s.color, s.level, s.token_hash, s.ready,
+                                s.standin) for s in self.seats),
                          {k: tuple(v) for k, v in self.refs.items()})
 
     def undo(self, mark: TableMark) -> None:
@@ -477,9 +485,9 @@ class Table:
             del self.record.actions[mark.actions:]
             self.record.seats = mark.record_seats
         del self.log[mark.log:]
-        self.seats = [replace(s) for s in mark.seats]
+        self.seats = [TableSeat(*fields) for fields in mark.seats]
         self.refs = {k: deque(v, maxlen=MAX_REFS) for k, v in mark.refs.items()}
-        self._views, self._views_at, self._public = {}, -1, None
+        self._views, self._views_at, self._texts = {}, -1, {}
 
     # ------------------------------------------------------------ messages
 
@@ -499,27 +507,47 @@ class Table:
                                                         "reason": self.paused},
         }
 
-    def state_message(self, seats: list[int] | None, since: int, ref: int | None = None
-                      ) -> dict[str, Any]:
-        """The `state` message for a connection holding `seats` (None: a spectator),
-        with the events of the actions after `since`, each redacted for its seat."""
+    def state_text(self, seats: list[int] | None, since: int, ref: int | None = None) -> str:
+        """The `state` message (JSON text) for a connection holding `seats` (None: a
+        spectator), with the events of the actions after `since`, each redacted for its
+        seat. Each part is encoded once per action, whoever asks: the public part, each
+        seat's view, each seat's events of the last action."""
         since = max(since, 0)
         missed = self.log[since:] if since <= self.seq else []
         jump = len(missed) > MAX_MISSED
+        self.view(None)  # make sure the caches are for this action
+        texts = self._texts
+        public = texts.get("public")
+        if public is None:
+            public = texts["public"] = to_json(public_to_dict(self.view(None).public))
         entries = []
-        self.view(None)  # make sure the cache is for this action
-        if self._public is None:
-            self._public = public_to_dict(self.view(None).public)
-        public = self._public
         for seat in (seats if seats is not None else [None]):
-            events = [] if jump else [event_to_dict(redact(e, seat))
-                                      for batch in missed for e in batch]
-            entries.append({"seat": seat, "view": view_to_dict(self.view(seat), public),
-                            "events": events})
-        out: dict[str, Any] = {"t": "state", "seq": self.seq, "views": entries, "jump": jump}
-        if ref is not None:
-            out["ref"] = ref
-        return out
+            view = texts.get(seat)
+            if view is None:
+                view = texts[seat] = view_text(self.view(seat), public)
+            key = (seat, since)
+            events = "[]" if jump else texts.get(key)
+            if events is None:
+                events = "[" + ",".join(self._event_text(e, seat) for batch in missed
+                                        for e in batch) + "]"
+                if since >= self.seq - 1:  # what those up to date get
+                    texts[key] = events
+            entries.append(f'{{"seat":{_json_seat(seat)},"view":{view},"events":{events}}}')
+        tail = "" if ref is None else f',"ref":{int(ref)}'
+        return (f'{{"t":"state","seq":{self.seq},"views":[{",".join(entries)}],'
+                f'"jump":{"true" if jump else "false"}{tail}}}')
+
+    def _event_text(self, event: Event, seat: int | None) -> str:
+        """An event redacted for `seat`, as JSON text (an event every seat sees as it
+        is is encoded once per action)."""
+        shown = redact(event, seat)
+        if shown is not event:
+            return to_json(event_to_dict(shown))
+        key = ("event", id(event))  # `event` stays in the log: its id is its own
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = to_json(event_to_dict(event))
+        return text
 
     # ------------------------------------------------------------ saving
 
@@ -623,8 +651,13 @@ class TableMark:
     actions: int
     record_seats: tuple[SeatRecord, ...]
     log: int
-    seats: tuple[TableSeat, ...]
+    seats: tuple[tuple[Any, ...], ...]
+    """Each seat's fields, in `TableSeat`'s order."""
     refs: dict[int, tuple[int, ...]]
+
+
+def _json_seat(seat: int | None) -> str:
+    return "null" if seat is None else str(int(seat))
 
 
 def _opt_str(v: Any) -> str | None:

@@ -34,6 +34,7 @@ logger = logging.getLogger(__name__)
 
 SYNC_EVERY = 0.25
 """Seconds between the batched fsyncs of saved tables (the files are written at once)."""
+_LINE = json.JSONEncoder(separators=(",", ":"))
 MAX_JOURNAL = 4 * 1024 * 1024
 """Largest journal read (a game has a few hundred moves of ~40 bytes)."""
 
@@ -76,6 +77,7 @@ class TableFiles:
         """Table files written but not yet fsynced."""
         self._wake = asyncio.Event()
         self._sync_failing = False
+        self._journals: dict[str, Path] = {}
         self._on_disk: dict[str, int] = {}
         """Running game -> actions its file and journal hold (a move may be appended)."""
 
@@ -89,7 +91,10 @@ class TableFiles:
     def journal(self, table_id: str) -> Path:
         """The journal of a running table's latest moves."""
         assert self.data is not None
-        return self.data / "tables" / f"{table_id}.moves"
+        path = self._journals.get(table_id)
+        if path is None:
+            path = self._journals[table_id] = self.data / "tables" / f"{table_id}.moves"
+        return path
 
     def write_now(self, table: Table, sync: bool = True) -> Path | None:
         """Save a table's whole file now (blocking: tests, the command line); the file
@@ -152,6 +157,7 @@ class TableFiles:
             (self.data / "tables" / f"{table_id}.json").unlink(missing_ok=True)
             self.journal(table_id).unlink(missing_ok=True)
         self._on_disk.pop(table_id, None)
+        self._journals.pop(table_id, None)
 
     async def save(self, table: Table) -> None:
         """Save the table before anyone hears of the change: written and renamed into
@@ -161,17 +167,17 @@ class TableFiles:
         Raises:
             CannotSave: the file could not be written (a full disk, ...).
         """
-        path = self.path(table)
-        if path is None:
+        if self.data is None:
             return
         tid = table.table_id
         try:
             if (self._on_disk.get(tid) == table.seq - 1 and table.status == "playing"
                     and table.record is not None):  # one move more: append it
                 path = self.journal(tid)
-                self._put_line(path, (json.dumps({"n": table.seq, "a": table.record.actions[
-                    -1]}, separators=(",", ":")) + "\n").encode())
+                self._put_line(path, (_LINE.encode({"n": table.seq, "a": table.record.actions[
+                    -1]}) + "\n").encode())
             else:  # the text is made here, on the loop, while nothing changes the table
+                path = self.data / ("finished" if table.over else "tables") / f"{tid}.json"
                 await asyncio.get_running_loop().run_in_executor(
                     self._disk, self._rewrite, tid, path, _file_text(table), table.over, False)
         except OSError as e:
