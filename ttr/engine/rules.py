@@ -1,7 +1,9 @@
 """The public rules API: new_game, legal_actions, is_legal, apply, sample_legal, replay.
 
-Every transition is implemented once, in `sim.Sim`; these functions thaw a state,
-step the copy and freeze it again, so they never mutate their input.
+Every transition is implemented once, in `sim.Sim`; these functions step a copy of a
+state's sim (`sim.thawed`, thawed once and kept on the state) and freeze it again, so they
+never mutate their input. The new state keeps the sim it was frozen from, so a game
+played through `apply` never thaws.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, check_for_m
 from ttr.engine.errors import IllegalActionError, TtrError
 from ttr.engine.events import Event, GameOver
 from ttr.engine.scoring import results
-from ttr.engine.sim import CHOOSE, INITIAL, OVER, Sim
+from ttr.engine.sim import CHOOSE, INITIAL, OVER, Sim, Thawed, thawed
 from ttr.engine.state import GameState, Stage
 
 MAX_SEED_TEXT = 200
@@ -43,7 +45,10 @@ def new_game(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str
     Raises:
         TtrError: a bad player count, or a map/config that cannot deal this game.
     """
-    return new_sim(game_map, config, seats, seed).freeze()
+    sim = new_sim(game_map, config, seats, seed)
+    state = sim.freeze()
+    Thawed(sim).keep_on(state)
+    return state
 
 
 def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str) -> Sim:
@@ -97,6 +102,7 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
     s._open = [list(group) for group in game_map.by_color]  # nothing is claimed yet
     s._open_upto = [list(counts) for counts in game_map.by_color_upto]
     s._open_ranks = [list(ranks) for ranks in s._listing.group_ranks]
+    s._open_shared = False
     s._refill()
     return s
 
@@ -111,7 +117,11 @@ def valid_seed(seed: object) -> TypeGuard[int | str]:
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action for the seat to act, sorted; empty iff the game is over."""
-    return tuple(Sim.thaw(state).legal())
+    kept = thawed(state)
+    legal = kept.legal
+    if legal is None:
+        legal = kept.legal = tuple(kept.sim.legal())  # views and `apply` use it again
+    return legal
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -121,7 +131,7 @@ def is_legal(state: GameState, action: Action) -> bool:
         check_action(action)
     except TtrError:
         return False
-    return Sim.thaw(state).is_legal(action)
+    return Sim.of(state).is_legal(action)
 
 
 def apply(state: GameState, action: Action) -> Transition:
@@ -131,27 +141,43 @@ def apply(state: GameState, action: Action) -> Transition:
         IllegalActionError: the action is not legal now (the message gives the action
         in notation, the seat and the stage), or it is not a well-formed action.
     """
-    try:
-        check_action(action)
-    except TtrError as e:
-        raise IllegalActionError(str(e)) from None
-    sim = Sim.thaw(state)
-    if not sim.is_legal(action):
-        text = format_action(action)
-        raise IllegalActionError(
-            f"illegal action '{text}' for seat {state.current} at stage {state.stage.name}"
-        )
-    sim.events = []
+    kept = thawed(state)
+    base = kept.sim
+    if not _listed(kept.legal, action):
+        try:
+            check_action(action)
+        except TtrError as e:
+            raise IllegalActionError(str(e)) from None
+        if not base.is_legal(action):
+            text = format_action(action)
+            raise IllegalActionError(
+                f"illegal action '{text}' for seat {state.current} at stage {state.stage.name}"
+            )
+    sim = base.copy()
+    events: list[Event] = []
+    sim.events = events
     sim.step(action)
-    new = sim.freeze()
+    sim.events = None
+    new = sim.freeze_from(state, base)
+    Thawed(sim).keep_on(new)  # the next legal_actions or apply starts from it
     if sim.stage == OVER:
-        sim.events.append(GameOver(results(new)))
-    return Transition(new, tuple(sim.events))
+        events.append(GameOver(results(new)))
+    return Transition(new, tuple(events))
+
+
+def _listed(legal: tuple[Action, ...] | None, action: Action) -> bool:
+    """Whether `action` is one of the very objects of the state's `legal_actions` (so
+    legal and well-formed: a client picking from the listing skips both checks)."""
+    if legal is not None:
+        for listed in legal:
+            if listed is action:
+                return True
+    return False
 
 
 def sample_legal(state: GameState, rng: random.Random) -> Action:
     """One random legal action, cheaply (see `Sim.sample`); playouts use `Sim` directly."""
-    return Sim.thaw(state).sample(rng)
+    return Sim.of(state).sample(rng)
 
 
 def replay(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str,

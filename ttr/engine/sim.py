@@ -24,7 +24,7 @@ from ttr.engine.actions import (
     PayTunnel,
     WithdrawTunnel,
 )
-from ttr.engine.board import MAX_LENGTH, GameMap, cap_tables, points_by_length, upto_counts
+from ttr.engine.board import MAX_LENGTH, GameMap, cap_tables, points_by_length
 from ttr.engine.cards import LOCO_INDEX as LOCO
 from ttr.engine.cards import CardColor, Hand, seeded_shuffle
 from ttr.engine.config import RulesConfig
@@ -69,6 +69,7 @@ assert list(Stage) == [INITIAL, CHOOSE, SECOND, KEEP, TUNNEL, OVER]
 _COLOR: Final = tuple(CardColor)
 _SEAT: Final[tuple[int | None, ...]] = (*range(8), None)
 """Seat by index, None at index -1: maps -1 (nobody) to None and seats to themselves."""
+_STAGE: Final = tuple(Stage)
 
 
 class Sim:
@@ -79,7 +80,7 @@ class Sim:
         "stations_left", "route_pts", "current", "stage", "deck", "faceup", "discard",
         "ticket_deck", "owners", "station_at", "turns_left", "passes", "turn", "tunnel",
         "events", "_ppoints", "_rinfo", "_double_open", "_open", "_open_upto",
-        "_open_ranks",
+        "_open_ranks", "_open_shared",
         "_caps", "_turn_limit", "_listing",
     )
     gm: GameMap
@@ -112,24 +113,39 @@ class Sim:
     _open: list[list[tuple[int, int, int, int]]]
     _open_upto: list[list[int]]
     _open_ranks: list[list[int]]
+    _open_shared: bool
+    """The three `_open` tables are shared with another sim (`copy`): copied before a
+    change."""
     _caps: tuple[tuple[int, ...], ...]
     _turn_limit: int
     _listing: Listing
 
-    def __init__(self, gm: GameMap, cfg: RulesConfig) -> None:
+    def __init__(self, gm: GameMap, cfg: RulesConfig, like: Sim | None = None) -> None:
+        """A blank sim of this map and rules; the tables that depend only on them are
+        taken from `like` (a sim of the same map and rules) when given."""
         self.gm = gm
         self.cfg = cfg
         self.events: list[Event] | None = None
         """Events of the current step, or None to skip building them (playouts)."""
-        self._ppoints = points_by_length(cfg.route_points)
         self._rinfo = gm.rinfo
+        if like is not None:
+            self._ppoints, self._caps, self._listing = like._ppoints, like._caps, like._listing
+            self._turn_limit = like._turn_limit
+            return
+        self._turn_limit = cfg.turn_limit
+        self._ppoints = points_by_length(cfg.route_points)
         self._caps = cap_tables(cfg.cards_per_color + cfg.locomotives)
         """`_caps[t][n] == min(n, t)`: the `_open_upto` index for a reach of n cards
         with t trains left (t up to MAX_LENGTH), read without a comparison."""
-        self._turn_limit = cfg.turn_limit
         self._listing = listing_for(gm)
 
     # ---- conversion -------------------------------------------------------------------
+
+    @staticmethod
+    def of(state: GameState) -> Sim:
+        """`state` as a sim, thawed at most once (`thawed(state).sim`): read it, never
+        change it (step a `copy()`)."""
+        return thawed(state).sim
 
     @staticmethod
     def thaw(state: GameState) -> Sim:
@@ -171,13 +187,14 @@ class Sim:
             [e for e in group if owners[e[1]] < 0 and (closed or e[2] < 0 or owners[e[2]] < 0)]
             for group in self.gm.by_color
         ]
-        self._open_upto = [upto_counts(group) for group in self._open]
+        self._open_upto = [_upto_counts(group) for group in self._open]
         rank = self._listing.rank
         self._open_ranks = [[rank[e[1]] for e in group] for group in self._open]
+        self._open_shared = False
 
     def copy(self) -> Sim:
         """An independent copy (cheaper than freeze + thaw)."""
-        s = Sim(self.gm, self.cfg)
+        s = Sim(self.gm, self.cfg, self)
         s.n, s.seed, s.shuffles = self.n, self.seed, self.shuffles
         s.hands = [h[:] for h in self.hands]
         s.tickets = [t[:] for t in self.tickets]
@@ -192,9 +209,8 @@ class Sim:
         t = self.tunnel
         s.tunnel = None if t is None else (t[0], t[1][:], t[2][:], t[3])
         s._double_open = self._double_open
-        s._open = [g[:] for g in self._open]
-        s._open_upto = [g[:] for g in self._open_upto]
-        s._open_ranks = [g[:] for g in self._open_ranks]
+        s._open, s._open_upto, s._open_ranks = self._open, self._open_upto, self._open_ranks
+        s._open_shared = self._open_shared = True  # copied by the first to claim (`_close`)
         return s
 
     def freeze(self) -> GameState:
@@ -216,7 +232,7 @@ class Sim:
                 for i in range(self.n)
             ),
             current=self.current,
-            stage=Stage(self.stage),
+            stage=_STAGE[self.stage],
             deck=tuple(map(_COLOR.__getitem__, self.deck)),
             faceup=tuple(None if c < 0 else _COLOR[c] for c in self.faceup),
             discard=Hand(tuple(self.discard)),
@@ -227,6 +243,57 @@ class Sim:
             passes=self.passes,
             turn=self.turn,
             tunnel=tunnel,
+        )
+
+    def freeze_from(self, before: GameState, base: Sim) -> GameState:
+        """`freeze()` of this sim, a copy of `base` (the sim of `before`, `thawed`)
+        stepped since: every part equal to `base`'s is shared with `before` (the deck
+        only loses cards from its top between reshuffles)."""
+        players = before.players
+        if self.hands != base.hands or self.tickets != base.tickets \
+                or self.offers != base.offers or self.trains != base.trains \
+                or self.stations_left != base.stations_left:
+            players = tuple(self._player(i, players[i], base) for i in range(self.n))
+        deck = before.deck
+        if self.shuffles != base.shuffles:
+            deck = tuple(map(_COLOR.__getitem__, self.deck))
+        elif len(self.deck) != len(deck):
+            deck = deck[:len(self.deck)]
+        t = self.tunnel
+        return GameState(
+            self.gm, self.cfg, self.seed, self.shuffles, players, self.current,
+            _STAGE[self.stage], deck,
+            before.faceup if self.faceup == base.faceup else
+            tuple(None if c < 0 else _COLOR[c] for c in self.faceup),
+            before.discard if self.discard == base.discard else Hand(tuple(self.discard)),
+            before.ticket_deck if self.ticket_deck == base.ticket_deck else
+            tuple(self.ticket_deck),
+            before.owners if self.owners == base.owners else
+            _seats_after(before.owners, self.owners, base.owners),
+            before.stations if self.station_at == base.station_at else
+            _seats_after(before.stations, self.station_at, base.station_at),
+            None if self.turns_left < 0 else self.turns_left,
+            self.passes,
+            self.turn,
+            None if t is None else TunnelClaim(
+                self.gm.routes[t[0]].id, Hand(tuple(t[1])), tuple(_COLOR[c] for c in t[2]),
+                t[3]),
+        )
+
+    def _player(self, i: int, before: PlayerState, base: Sim) -> PlayerState:
+        """Seat `i` frozen, sharing what is unchanged since `base` with `before`."""
+        hand, tickets, offer = self.hands[i], self.tickets[i], self.offers[i]
+        trains, stations, points = self.trains[i], self.stations_left[i], self.route_pts[i]
+        same_hand = hand == base.hands[i]
+        if same_hand and tickets == base.tickets[i] and offer == base.offers[i] \
+                and trains == before.trains and stations == before.stations \
+                and points == before.route_points:
+            return before
+        return PlayerState(
+            before.hand if same_hand else Hand(tuple(hand)),
+            before.tickets if tickets == base.tickets[i] else tuple(tickets),
+            before.offer if offer == base.offers[i] else tuple(offer),
+            trains, stations, points,
         )
 
     def results(self) -> GameResult:
@@ -697,6 +764,11 @@ class Sim:
         """Take route `ridx` out of the open-route tables."""
         _, length, color, _, _ = self._rinfo[ridx]
         g = color if color >= 0 else 8
+        if self._open_shared:
+            self._open = [group[:] for group in self._open]
+            self._open_upto = [counts[:] for counts in self._open_upto]
+            self._open_ranks = [ranks[:] for ranks in self._open_ranks]
+            self._open_shared = False
         upto = self._open_upto[g]
         group = self._open[g]
         k = upto[length - 1]  # the first route of this length: find ridx from there
@@ -751,6 +823,57 @@ class Sim:
         from ttr.engine.playout import play
 
         return play(self, rng, max_steps)
+
+
+class Thawed:
+    """What the public path derives from one `GameState`, kept on it (`GameState._thawed`):
+    the state as a sim, which nothing steps (`rules.apply` steps a copy), and its legal
+    actions once `rules.legal_actions` has listed them."""
+
+    __slots__ = ("sim", "legal")
+
+    def __init__(self, sim: Sim) -> None:
+        self.sim = sim
+        self.legal: tuple[Action, ...] | None = None
+
+    def keep_on(self, state: GameState) -> None:
+        """Keep this on `state` (which `sim` holds, as `freeze` would give it)."""
+        object.__setattr__(state, "_thawed", self)
+
+
+def thawed(state: GameState) -> Thawed:
+    """What `state` keeps for the public path, thawing it the first time."""
+    try:
+        return state._thawed
+    except AttributeError:
+        kept = Thawed(Sim.thaw(state))
+        kept.keep_on(state)
+        return kept
+
+
+def _seats_after(before: tuple[int | None, ...], now: list[int],
+                 was: list[int]) -> tuple[int | None, ...]:
+    """`before`, the frozen `was` (a seat per route or city, None for -1), changed where
+    `now` differs (a claim changes one entry: cheaper than freezing `now` whole)."""
+    out = list(before)
+    for i in range(len(now)):
+        seat = now[i]
+        if seat != was[i]:
+            out[i] = None if seat < 0 else seat
+    return tuple(out)
+
+
+def _upto_counts(group: list[tuple[int, int, int, int]]) -> list[int]:
+    """`board.upto_counts` of a colour's open routes (compiled with the sim)."""
+    counts = [0] * (MAX_LENGTH + 1)
+    for entry in group:  # how many are exactly n long, then the running sum
+        n = entry[0]
+        counts[n] = counts[n] + 1
+    total = 0
+    for n in range(MAX_LENGTH + 1):
+        total += counts[n]
+        counts[n] = total
+    return counts
 
 
 def _add_counts(target: list[int], counts: list[int]) -> None:

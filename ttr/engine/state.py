@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 from ttr.engine.board import GameMap, RouteId, Seat, TicketId
 from ttr.engine.cards import CardColor, Hand
 from ttr.engine.config import RulesConfig
+
+if TYPE_CHECKING:
+    from ttr.engine.sim import Thawed
 
 
 class Stage(IntEnum):
@@ -43,8 +47,18 @@ class TunnelClaim:
     extra: int
 
 
+class _Kept:
+    """The slot where a `GameState` keeps what the public path derived from it once
+    (`sim.Thawed`: its `Sim` and its legal actions): not a dataclass field, so no part
+    of equality, `repr`, `replace`, pickles or copies."""
+
+    __slots__ = ("_thawed",)
+    _thawed: Thawed
+    """Set once, by `sim.thawed` or `rules.apply`."""
+
+
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(_Kept):
     """Everything about a game at one moment. Never mutated; `apply` builds a new one.
 
     `deck` has its top card last; `ticket_deck` has its top first. `faceup` slots

@@ -12,7 +12,7 @@ from ttr.engine.cards import LOCO, CardColor, Hand
 from ttr.engine.config import RulesConfig
 from ttr.engine.errors import TtrError
 from ttr.engine.events import Event, redact
-from ttr.engine.sim import Sim
+from ttr.engine.rules import legal_actions
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim
 
 
@@ -108,7 +108,7 @@ def observe(state: GameState, viewer: Seat | None, log: Iterable[Event] = ()) ->
         p = state.players[viewer]
         me = PrivateState(viewer, p.hand, p.tickets, p.offer)
         if viewer == state.current and state.stage != Stage.GAME_OVER:
-            legal = tuple(Sim.thaw(state).legal())
+            legal = legal_actions(state)
     return PlayerView(viewer, public, me, legal, tuple(redact(e, viewer) for e in log))
 
 
