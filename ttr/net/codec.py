@@ -173,6 +173,45 @@ def view_text(view: PlayerView, public_text: str) -> str:
 
 
 
+def public_text(p: PublicState) -> str:
+    """`public_to_dict` as JSON text, written directly (numbers, colour keys and the
+    map's ids, escaped once per map): the server writes it once per action."""
+    routes, cities = _id_texts(p.game_map)
+    t = p.tunnel
+    tunnel = "null" if t is None else (
+        f'{{"route":{_string(t.route)},"payment":{_string(_hand_text(t.payment))},'
+        f'"revealed":{_strings(c.key for c in t.revealed)},"extra":{int(t.extra)}}}')
+    players = ",".join(f"[{q.seat},{q.hand_size},{q.tickets},{q.offer},{q.trains},"
+                       f"{q.stations},{q.route_points}]" for q in p.players)
+    owners = ",".join(f"{routes[i]}:{s}" for i, s in enumerate(p.owners) if s is not None)
+    stations = ",".join(f"{cities[i]}:{s}" for i, s in enumerate(p.stations)
+                        if s is not None)
+    faceup = ",".join("null" if c is None else _string(c.key) for c in p.faceup)
+    turns_left = "null" if p.turns_left is None else int(p.turns_left)
+    return (f'{{"players":[{players}],"current":{int(p.current)},'
+            f'"stage":{_string(p.stage.name.lower())},"deck_size":{int(p.deck_size)},'
+            f'"faceup":[{faceup}],"discard":{_string(_hand_text(p.discard))},'
+            f'"ticket_deck_size":{int(p.ticket_deck_size)},"owners":{{{owners}}},'
+            f'"stations":{{{stations}}},"turns_left":{turns_left},"passes":{int(p.passes)},'
+            f'"turn":{int(p.turn)},"tunnel":{tunnel}}}')
+
+
+_ID_TEXTS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _id_texts(gm: GameMap) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A map's route ids (by route index) and city ids (by city index) as JSON text,
+    kept by map id and content hash (hashing a whole map each time would cost more)."""
+    key = (gm.id, gm.content_hash)
+    texts = _ID_TEXTS.get(key)
+    if texts is None:
+        routes = [""] * len(gm.routes)
+        for r in gm.routes:
+            routes[r.index] = _string(r.id)
+        texts = _ID_TEXTS[key] = (tuple(routes), tuple(_string(c.id) for c in gm.cities))
+    return texts
+
+
 def _me(view: PlayerView) -> dict[str, Any] | None:
     me = view.me
     return None if me is None else {"seat": me.seat, "hand": _hand_text(me.hand),

@@ -37,7 +37,7 @@ from ttr.engine import (
 )
 from ttr.net.codec import (
     event_to_dict,
-    public_to_dict,
+    public_text,
     result_to_dict,
     to_json,
     view_text,
@@ -519,7 +519,7 @@ class Table:
         texts = self._texts
         public = texts.get("public")
         if public is None:
-            public = texts["public"] = to_json(public_to_dict(self.view(None).public))
+            public = texts["public"] = public_text(self.view(None).public)
         entries = []
         for seat in (seats if seats is not None else [None]):
             view = texts.get(seat)
