@@ -314,7 +314,8 @@ class Server:
                 hook(table)
             except Exception:  # a hook must never stop a table
                 logger.exception("table change hook failed")
-        self.check_done()
+        if table.over:  # only an end can finish the watched tables
+            self.check_done()
 
     def check_done(self) -> None:
         """Set `done` once every watched table has finished."""
