@@ -238,3 +238,25 @@ def test_the_window_says_why_and_gets_its_move_back(tmp_path: Path, monkeypatch:
             assert s.poll_ai() is not None and s._seq == 1
         finally:
             s.close()
+
+
+def test_undo_forgets_a_move_and_its_ref() -> None:
+    """An undone move is as if never made: the same move with the same `ref` may be sent
+    again (it is not a "duplicate"), and the table is as before, views included."""
+    from ttr.maps.mapfile import find_map
+
+    gm = find_map("usa").game_map
+    table, _, _ = Table.create("t", "CODE2345", gm, "usa", gm.rules("base"),
+                               [{"kind": "local"}, {"kind": "local"}], 5, False)
+    table.start()
+    seat = table.to_act()
+    assert seat is not None
+    before, text = table.state, table.state_text([seat], 0)
+    move = format_action(table.view(seat).legal[0])
+    mark = table.mark()
+    table.act(seat, 0, move, 7)
+    table.undo(mark)
+    assert table.state is before and table.seq == 0 and not table.log
+    assert table.state_text([seat], 0) == text
+    table.act(seat, 0, move, 7)
+    assert table.seq == 1

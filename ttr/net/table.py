@@ -475,7 +475,7 @@ class Table:
                          self.record.seats if self.record is not None else (), len(self.log),
                          tuple((s.kind, s.name, s.color, s.level, s.token_hash, s.ready,
                                 s.standin) for s in self.seats),
-                         {k: tuple(v) for k, v in self.refs.items()})
+                         {k: v[-1] for k, v in self.refs.items() if v})
 
     def undo(self, mark: TableMark) -> None:
         """Put the table back as it was at `mark` (a change that could not be saved is
@@ -486,7 +486,11 @@ class Table:
             self.record.seats = mark.record_seats
         del self.log[mark.log:]
         self.seats = [TableSeat(*fields) for fields in mark.seats]
-        self.refs = {k: deque(v, maxlen=MAX_REFS) for k, v in mark.refs.items()}
+        for seat, refs in list(self.refs.items()):  # a move adds one ref to its seat's
+            if seat not in mark.refs:
+                del self.refs[seat]
+            elif refs and refs[-1] != mark.refs[seat]:
+                refs.pop()  # (a ref that fell off a full deque stays forgotten)
         self._views, self._views_at, self._texts = {}, -1, {}
 
     # ------------------------------------------------------------ messages
@@ -515,13 +519,14 @@ class Table:
         since = max(since, 0)
         missed = self.log[since:] if since <= self.seq else []
         jump = len(missed) > MAX_MISSED
-        self.view(None)  # make sure the caches are for this action
+        wanted: list[int | None] = list(seats) if seats is not None else [None]
+        first = self.view(wanted[0])  # (also makes sure the caches are for this action)
         texts = self._texts
         public = texts.get("public")
-        if public is None:
-            public = texts["public"] = public_text(self.view(None).public)
+        if public is None:  # the same in every seat's view: no spectator's view needed
+            public = texts["public"] = public_text(first.public)
         entries = []
-        for seat in (seats if seats is not None else [None]):
+        for seat in wanted:
             view = texts.get(seat)
             if view is None:
                 view = texts[seat] = view_text(self.view(seat), public)
@@ -653,7 +658,8 @@ class TableMark:
     log: int
     seats: tuple[tuple[Any, ...], ...]
     """Each seat's fields, in `TableSeat`'s order."""
-    refs: dict[int, tuple[int, ...]]
+    refs: dict[int, int]
+    """Each seat's last move `ref`."""
 
 
 def _json_seat(seat: int | None) -> str:
