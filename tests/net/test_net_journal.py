@@ -121,3 +121,26 @@ def test_a_journal_is_read_up_to_the_first_line_that_is_not_the_next_move(
     journal.write_bytes(lines[0] + b"".join(lines))  # a repeated line is skipped
     assert _reloaded(server, tmp_path).seq == 4
     server.files.close()
+
+
+def test_journals_beyond_those_kept_open_are_closed_and_reopened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ttr.net.tablefiles as tablefiles
+
+    monkeypatch.setattr(tablefiles, "OPEN_JOURNALS", 1)
+    server, one = _server(tmp_path)
+    two, _, _ = server.add_table("usa", "base", [{"kind": "local"}, {"kind": "local"}],
+                                 seed=4)
+    two.start()
+    rng = random.Random(4)
+    for t in (one, two):
+        server.files.write_now(t)
+    for _ in range(5):
+        for t in (one, two):  # each move closes the other table's journal
+            _move(t, rng)
+            asyncio.run(server.files.save(t))
+            assert len(server.files._open) == 1
+    again = {t.table_id: t for t in TableFiles(tmp_path).load(server._map)}
+    assert again[one.table_id].state == one.state and again[two.table_id].state == two.state
+    server.files.close()
+    assert not server.files._open

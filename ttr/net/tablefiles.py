@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 SYNC_EVERY = 0.25
 """Seconds between the batched fsyncs of saved tables (the files are written at once)."""
 _LINE = json.JSONEncoder(separators=(",", ":"))
+OPEN_JOURNALS = 128
+"""Journals kept open (the busiest tables'); each is one file descriptor."""
 MAX_JOURNAL = 4 * 1024 * 1024
 """Largest journal read (a game has a few hundred moves of ~40 bytes)."""
 
@@ -78,6 +80,8 @@ class TableFiles:
         self._wake = asyncio.Event()
         self._sync_failing = False
         self._journals: dict[str, Path] = {}
+        self._open: dict[str, tuple[int, int]] = {}
+        """Table -> (descriptor, size) of its open journal, least recently used first."""
         self._on_disk: dict[str, int] = {}
         """Running game -> actions its file and journal hold (a move may be appended)."""
 
@@ -125,26 +129,38 @@ class TableFiles:
         write_atomic(path, text, sync=sync)
 
     def _put_line(self, path: Path, line: bytes) -> None:
-        """The one place a move is appended: whole, or cut off again.
+        """The one place a move is appended: whole, or cut off again. A running table's
+        journal stays open (up to `OPEN_JOURNALS` of them), so a move is one `write`.
 
         Raises:
             OSError: it could not be written (the journal is as it was, or, if cutting
             off failed too, `save` rewrites the whole file next time).
         """
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        tid = path.stem
+        held = self._open.pop(tid, None)
+        if held is None:
+            while len(self._open) >= OPEN_JOURNALS:
+                self._close_journal(next(iter(self._open)))
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            held = (fd, os.fstat(fd).st_size)
+        fd, size = held
         try:
-            size = os.fstat(fd).st_size
+            if os.write(fd, line) != len(line):
+                raise OSError(errno.ENOSPC, "No space left on device (short write)")
+        except OSError:
             try:
-                if os.write(fd, line) != len(line):
-                    raise OSError(errno.ENOSPC, "No space left on device (short write)")
+                os.ftruncate(fd, size)
             except OSError:
-                try:
-                    os.ftruncate(fd, size)
-                except OSError:
-                    self._on_disk.pop(path.stem, None)
-                raise
-        finally:
+                self._on_disk.pop(tid, None)
             os.close(fd)
+            raise
+        self._open[tid] = (fd, size + len(line))  # the most recent last
+
+    def _close_journal(self, table_id: str) -> None:
+        held = self._open.pop(table_id, None)
+        if held is not None:
+            with contextlib.suppress(OSError):
+                os.close(held[0])
 
     def rewrite_next(self, table_id: str) -> None:
         """Have the next save of this table rewrite its whole file (a change that is not
@@ -153,6 +169,7 @@ class TableFiles:
 
     def forget(self, table_id: str) -> None:
         """Remove a table's files from the running tables (if there are any)."""
+        self._close_journal(table_id)
         if self.data is not None:
             (self.data / "tables" / f"{table_id}.json").unlink(missing_ok=True)
             self.journal(table_id).unlink(missing_ok=True)
@@ -177,6 +194,7 @@ class TableFiles:
                 self._put_line(path, (_LINE.encode({"n": table.seq, "a": table.record.actions[
                     -1]}) + "\n").encode())
             else:  # the text is made here, on the loop, while nothing changes the table
+                self._close_journal(tid)  # the rewrite removes it
                 path = self.data / ("finished" if table.over else "tables") / f"{tid}.json"
                 await asyncio.get_running_loop().run_in_executor(
                     self._disk, self._rewrite, tid, path, _file_text(table), table.over, False)
@@ -243,7 +261,9 @@ class TableFiles:
         return tables
 
     def close(self) -> None:
-        """Wait for the saves under way (call `sync_now` first)."""
+        """Wait for the saves under way (call `sync_now` first); close the journals."""
+        for tid in list(self._open):
+            self._close_journal(tid)
         self._disk.shutdown(wait=True)
         self._fsync.shutdown(wait=True)
 
