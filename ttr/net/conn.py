@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
 
 from ttr.net.protocol import ProtocolError, decode
 from ttr.net.table import Table
@@ -72,6 +73,8 @@ class Conn:
     stamp: float = 0.0
     refused: int = 0
     closing: bool = False
+    sending: bool = False
+    """The writer task is handing a message over (it may wait for a slow reader)."""
     close_with: tuple[int, str] = (1000, "")
 
     @property
@@ -93,3 +96,16 @@ def ref_of(raw: str | bytes) -> int | None:
 def ip_of(ws: ServerConnection) -> str:
     addr = ws.remote_address
     return str(addr[0]) if isinstance(addr, tuple) and addr else "?"
+
+
+def write_now(ws: ServerConnection, text: str) -> bool:
+    """Send a text frame at once, if nothing has to wait: the connection is open, its
+    socket buffer is not full (a slow reader) and no fragmented message is under way.
+    Otherwise (False) the connection's writer task sends it, in order. This is what
+    `ws.send` does without its waiting, and a third of its cost per message."""
+    if (ws.protocol.state is not State.OPEN or getattr(ws, "paused", True)
+            or getattr(ws, "send_in_progress", None) is not None):  # (websockets >= 15)
+        return False
+    ws.protocol.send_text(text.encode())
+    ws.send_data()
+    return True

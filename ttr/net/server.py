@@ -30,7 +30,7 @@ from ttr.ai.worker import worker_pool
 from ttr.engine import TtrError
 from ttr.maps.mapfile import find_map
 from ttr.net.codec import view_to_dict
-from ttr.net.conn import Conn, ServerOptions, ip_of, ref_of
+from ttr.net.conn import Conn, ServerOptions, ip_of, ref_of, write_now
 from ttr.net.localfiles import data_folder, server_tls
 from ttr.net.protocol import (
     CLOSE_BAD_TOKEN,
@@ -377,7 +377,11 @@ class Server:
                 item = await conn.out.get()
                 if item is None:
                     break
-                await conn.ws.send(item)
+                conn.sending = True
+                try:
+                    await conn.ws.send(item)
+                finally:
+                    conn.sending = False
         except ConnectionClosed:
             return
         await self._close_now(conn.ws, conn.close_with)
@@ -395,6 +399,8 @@ class Server:
         if conn.closing:
             return
         text = msg if isinstance(msg, str) else encode(msg)
+        if not conn.sending and conn.out.empty() and write_now(conn.ws, text):
+            return
         try:
             conn.out.put_nowait(text)
         except asyncio.QueueFull:
