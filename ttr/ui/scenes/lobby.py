@@ -522,7 +522,8 @@ class LobbyScene(Scene):
             hint = info.can_start or "Everyone is ready."
         if info.paused is not None:
             hint = cannot_save_text(info.paused)
-        wrap_text(surface, a, hint, size, theme.TEXT_DIM,
+        wrap_text(surface, a, hint, size + (2 if info.paused else 0),
+                  theme.BAD if info.paused else theme.TEXT_DIM,
                   pygame.Rect(right.x, right.bottom + 8, right.w, self.rh * 2))
         self._draw_chat(surface, size)
         mine = [x for x in info.seats if x.seat in s.local]
