@@ -14,8 +14,9 @@ from typing import Any
 from ttr.engine import Event, GameState, apply, new_game, observe, parse_action, redact
 from ttr.net.bot import BotClient
 from ttr.net.codec import event_to_dict, view_to_dict
+from ttr.net.conn import ServerOptions
 from ttr.net.link import Credentials
-from ttr.net.server import Server, ServerOptions
+from ttr.net.server import Server
 from ttr.net.table import Table
 
 

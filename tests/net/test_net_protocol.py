@@ -19,9 +19,11 @@ from ttr.net.codec import (
     CodecError,
     event_from_dict,
     event_to_dict,
+    public_text,
     result_from_dict,
     result_to_dict,
     view_from_dict,
+    view_text,
     view_to_dict,
 )
 from ttr.net.messages import server_url
@@ -39,6 +41,7 @@ def test_views_events_and_results_survive_json_exactly(map_id: str) -> None:
         for viewer in (None, 0, 1, 2):
             v = observe(state, viewer)
             assert view_from_dict(json.loads(json.dumps(view_to_dict(v))), gm, cfg) == v
+            assert json.loads(view_text(v, public_text(v.public))) == view_to_dict(v)
         tr = apply(state, sample_legal(state, rng))
         for e in tr.events:
             for viewer in (None, 0, 1):

@@ -22,6 +22,7 @@ from ttr.maps.mapfile import find_map
 from ttr.net.bot import BotClient
 from ttr.net.link import Credentials
 from ttr.net.table import Table
+from ttr.net.tablefiles import add_journal
 from ttr.store.saves import read_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,9 +178,12 @@ def _listening(log: Path) -> tuple[int, str] | None:
 
 
 def _actions(data: Path) -> int:
+    """The moves saved (a table file and its journal of moves)."""
     for p in [*(data / "tables").glob("*.json"), *(data / "finished").glob("*.json")]:
         try:
-            save = json.loads(p.read_text())["save"]
+            saved = json.loads(p.read_text())
+            add_journal(saved, p.with_suffix(".moves"))
+            save = saved["save"]
             return len(save["record"]["actions"]) if save else 0
         except (OSError, ValueError, KeyError, TypeError):
             return 0

@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import ssl
 import sys
 import threading
 from pathlib import Path
@@ -97,7 +96,7 @@ def _seat_specs(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
 
 def run_serve(args: argparse.Namespace) -> int:
     """`ttr serve`: check the options, then serve until stopped (or done)."""
-    from ttr.net.server import ServerOptions
+    from ttr.net.conn import ServerOptions
     from ttr.store.paths import server_dir
 
     if (args.tls_cert is None) != (args.tls_key is None):
@@ -116,8 +115,6 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce,
                                   args.with_parent, not args.no_hints))
-    except ssl.SSLError as e:
-        raise ValueError(f"cannot use the TLS certificate or key: {e}") from None
     except OSError as e:
         raise ValueError(f"cannot listen on {args.host}:{args.port}: "
                          f"{e.strerror or e}") from None
@@ -145,7 +142,12 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
         except ProtocolError as e:
             await server.stop()
             raise ValueError(f"--table {setup.map_id}:{setup.variant}: {e.msg}") from None
-        server.files.write_now(table)
+        try:
+            server.files.write_now(table)
+        except OSError as e:
+            await server.stop()
+            raise ValueError(f"cannot save a --table table in {opts.data}: "
+                             f"{e.strerror or e}") from None
         server.watch.add(table.table_id)
         print(f"table {table.table_id} code {table.code} {setup.map_id}/{setup.variant} "
               f"seats {','.join(setup.seats)}" + ("" if hints else " hints off"), flush=True)
@@ -183,6 +185,7 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
 
 def run_join(args: argparse.Namespace) -> int:
     """`ttr join`: a bot (`--bot`) or the window's join screen for that address."""
+    from ttr.net.localfiles import client_tls, state_file
     from ttr.net.messages import server_url
 
     url = server_url(args.address)
@@ -190,7 +193,9 @@ def run_join(args: argparse.Namespace) -> int:
     if args.tls_ca is not None:
         if not url.startswith("wss://"):
             url = "wss://" + url.split("://", 1)[1]
-        ctx = ssl.create_default_context(cafile=str(args.tls_ca))
+        ctx = client_tls(args.tls_ca)
+    if args.resume is not None:
+        state_file(args.resume, "--resume")
     if args.bot is not None:
         from ttr.ai.base import agent_info
         from ttr.net.bot import run_bot

@@ -111,7 +111,11 @@ class BotClient:
             if self.creds_file is not None:
                 self.link.creds.save(self.creds_file)
         elif t == "table":
+            paused = self.info is not None and self.info.paused is not None
             self.info = read_table(msg)
+            if paused and self.info.paused is None:  # saved again: moves refused meanwhile
+                self._acting.clear()
+                self._decide()
             if self.game_map is None:
                 self.game_map = load_table_map(self.info)
             if self.info.status == "done":

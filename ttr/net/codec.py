@@ -11,7 +11,8 @@ field that is wrong, so a broken or hostile peer gives a message, never a traceb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, cast
 
@@ -136,11 +137,85 @@ def view_to_dict(view: PlayerView, public: dict[str, Any] | None = None) -> dict
     return {
         "viewer": view.viewer,
         "public": public if public is not None else public_to_dict(view.public),
-        "me": None if view.me is None else {
-            "seat": view.me.seat, "hand": str(view.me.hand),
-            "tickets": list(view.me.tickets), "offer": list(view.me.offer)},
+        "me": _me(view),
         "legal": [_notation(a) for a in view.legal],
     }
+
+
+to_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
+"""Compact ASCII JSON text, as messages are sent (one encoder, made once)."""
+
+_hand_text = lru_cache(maxsize=1 << 14)(str)
+"""`str(hand)`, remembered (views repeat the same few hundred hands)."""
+
+
+_string: Callable[[str], str] = json.encoder.encode_basestring_ascii
+"""A string as JSON text (the json module's own C function)."""
+_action_text = lru_cache(maxsize=1 << 16)(lambda a: _string(format_action(a)))
+"""An action's notation as JSON text, remembered."""
+
+
+def _strings(items: Iterable[str]) -> str:
+    return "[" + ",".join(map(_string, items)) + "]"
+
+
+def view_text(view: PlayerView, public_text: str) -> str:
+    """`view_to_dict` as JSON text, with the public part already encoded (the server
+    encodes it once per action for every seat and spectator); written directly, as
+    these parts are a seat number, a hand and lists of strings."""
+    viewer = "null" if view.viewer is None else int(view.viewer)
+    me = view.me
+    me_text = "null" if me is None else (
+        f'{{"seat":{int(me.seat)},"hand":{_string(_hand_text(me.hand))},'
+        f'"tickets":{_strings(me.tickets)},"offer":{_strings(me.offer)}}}')
+    legal = ",".join(map(_action_text, view.legal))
+    return f'{{"viewer":{viewer},"public":{public_text},"me":{me_text},"legal":[{legal}]}}'
+
+
+
+def public_text(p: PublicState) -> str:
+    """`public_to_dict` as JSON text, written directly (numbers, colour keys and the
+    map's ids, escaped once per map): the server writes it once per action."""
+    routes, cities = _id_texts(p.game_map)
+    t = p.tunnel
+    tunnel = "null" if t is None else (
+        f'{{"route":{_string(t.route)},"payment":{_string(_hand_text(t.payment))},'
+        f'"revealed":{_strings(c.key for c in t.revealed)},"extra":{int(t.extra)}}}')
+    players = ",".join(f"[{q.seat},{q.hand_size},{q.tickets},{q.offer},{q.trains},"
+                       f"{q.stations},{q.route_points}]" for q in p.players)
+    owners = ",".join(f"{routes[i]}:{s}" for i, s in enumerate(p.owners) if s is not None)
+    stations = ",".join(f"{cities[i]}:{s}" for i, s in enumerate(p.stations)
+                        if s is not None)
+    faceup = ",".join("null" if c is None else _string(c.key) for c in p.faceup)
+    turns_left = "null" if p.turns_left is None else int(p.turns_left)
+    return (f'{{"players":[{players}],"current":{int(p.current)},'
+            f'"stage":{_string(p.stage.name.lower())},"deck_size":{int(p.deck_size)},'
+            f'"faceup":[{faceup}],"discard":{_string(_hand_text(p.discard))},'
+            f'"ticket_deck_size":{int(p.ticket_deck_size)},"owners":{{{owners}}},'
+            f'"stations":{{{stations}}},"turns_left":{turns_left},"passes":{int(p.passes)},'
+            f'"turn":{int(p.turn)},"tunnel":{tunnel}}}')
+
+
+_ID_TEXTS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _id_texts(gm: GameMap) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A map's route ids (by route index) and city ids (by city index) as JSON text,
+    kept by map id and content hash (hashing a whole map each time would cost more)."""
+    key = (gm.id, gm.content_hash)
+    texts = _ID_TEXTS.get(key)
+    if texts is None:
+        routes = [""] * len(gm.routes)
+        for r in gm.routes:
+            routes[r.index] = _string(r.id)
+        texts = _ID_TEXTS[key] = (tuple(routes), tuple(_string(c.id) for c in gm.cities))
+    return texts
+
+
+def _me(view: PlayerView) -> dict[str, Any] | None:
+    me = view.me
+    return None if me is None else {"seat": me.seat, "hand": _hand_text(me.hand),
+                                    "tickets": list(me.tickets), "offer": list(me.offer)}
 
 
 def public_to_dict(p: PublicState) -> dict[str, Any]:
@@ -154,7 +229,7 @@ def public_to_dict(p: PublicState) -> dict[str, Any]:
         "stage": p.stage.name.lower(),
         "deck_size": p.deck_size,
         "faceup": [_key(c) for c in p.faceup],
-        "discard": str(p.discard),
+        "discard": _hand_text(p.discard),
         "ticket_deck_size": p.ticket_deck_size,
         "owners": {r.id: p.owners[r.index] for r in gm.routes
                    if p.owners[r.index] is not None},

@@ -73,6 +73,8 @@ class TableInfo:
     result: GameResult | None
     hints: bool = False
     """The host lets the coach give hints (False from a server that does not say)."""
+    paused: str | None = None
+    """Why the table waits: the server cannot save it (`disk_full`, ...), or None."""
 
 
 def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -111,13 +113,15 @@ def read_table(msg: dict[str, Any]) -> TableInfo:
                 bool(s.get("ready")), bool(s.get("connected")),
                 s.get("standin") if isinstance(s.get("standin"), str) else None))
         result = msg.get("result")
+        paused = msg.get("paused")
         return TableInfo(
             _field(msg, "table", str), _field(msg, "code", str), _field(msg, "status", str),
             _field(msg, "map", str), _field(msg, "map_hash", str), _field(msg, "variant", str),
             RulesConfig.from_dict(_field(msg, "config", dict)), _field(msg, "seq", int),
             msg.get("can_start") if isinstance(msg.get("can_start"), str) else None,
             tuple(seats), None if result is None else result_from_dict(result),
-            msg.get("hints") is True)
+            msg.get("hints") is True,
+            str(paused.get("reason"))[:30] if isinstance(paused, dict) else None)
     except (TtrError, TypeError) as e:
         raise ProtocolError("bad_message", f"table: {e}") from None
 
@@ -198,6 +202,20 @@ def load_table_map(info: TableInfo) -> GameMap:
             raise ProtocolError("no_map", str(e)) from None
         raise ProtocolError("no_map", f"the map {info.map_id!r} of this game is not on this "
                                       "computer") from None
+
+
+SAVE_TROUBLE = {"disk_full": "its disk is full", "read_only": "its disk is read-only",
+                "no_permission": "it may not write its files",
+                "io_error": "its disk reports an error"}
+"""The reasons a server cannot save, in words (codes from `table.SAVE_FAILURES`)."""
+
+
+def cannot_save_text(data: Any) -> str:
+    """What to tell a player when the server cannot save (`data`: the error's or the
+    paused table's `{"reason": ...}`, or the reason itself)."""
+    reason = data.get("reason") if isinstance(data, dict) else data
+    why = SAVE_TROUBLE.get(str(reason), "it has a problem with its disk")
+    return f"The server cannot save the game ({why}): play waits until it can"
 
 
 def final_line(info: TableInfo) -> str:

@@ -43,6 +43,8 @@ CLOSE_SUPERSEDED = 4003
 CLOSE_VERSION = 4004
 CLOSE_PROTOCOL = 4005
 CLOSE_FLOOD = 4008
+CLOSE_TRY_LATER = 1013
+"""RFC 6455 "try again later": the server cannot save a new table or seat now."""
 
 FINAL_CLOSE_CODES = frozenset({CLOSE_BAD_TOKEN, CLOSE_UNKNOWN_TABLE, CLOSE_SUPERSEDED,
                                CLOSE_VERSION, CLOSE_PROTOCOL})
@@ -50,12 +52,14 @@ FINAL_CLOSE_CODES = frozenset({CLOSE_BAD_TOKEN, CLOSE_UNKNOWN_TABLE, CLOSE_SUPER
 
 
 class ProtocolError(Exception):
-    """A message that cannot be accepted: `code` for programs, `msg` for people."""
+    """A message that cannot be accepted: `code` for programs, `msg` for people (newer
+    errors carry their particulars in `data`, and clients put them in words)."""
 
-    def __init__(self, code: str, msg: str) -> None:
+    def __init__(self, code: str, msg: str, data: dict[str, Any] | None = None) -> None:
         super().__init__(f"{code}: {msg}")
         self.code = code
         self.msg = msg
+        self.data = data
 
 
 def _no_constant(name: str) -> Any:
@@ -98,9 +102,12 @@ def decode(raw: str | bytes, limit: int = MAX_CLIENT_FRAME) -> dict[str, Any]:
     return data
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
 def encode(msg: dict[str, Any]) -> str:
     """A message as compact JSON text (ASCII only, so any peer can read it)."""
-    return json.dumps(msg, separators=(",", ":"))
+    return _ENCODER.encode(msg)
 
 
 # ---------------------------------------------------------------- text
@@ -268,9 +275,12 @@ def check_server(msg: dict[str, Any]) -> dict[str, Any]:
     return msg
 
 
-def error(code: str, msg: str, ref: int | None = None) -> dict[str, Any]:
+def error(code: str, msg: str, ref: int | None = None, data: dict[str, Any] | None = None
+          ) -> dict[str, Any]:
     """An `error` message."""
     out: dict[str, Any] = {"t": "error", "code": code, "msg": msg}
     if ref is not None:
         out["ref"] = ref
+    if data is not None:
+        out["data"] = data
     return out

@@ -42,8 +42,10 @@ from ttr.game.coach import PlayedOnline
 from ttr.game.session import ScreenOwner, SeatSpec, Update
 from ttr.net.link import Credentials, LinkClosed
 from ttr.net.messages import (
+    SeatUpdate,
     StateUpdate,
     TableInfo,
+    cannot_save_text,
     load_table_map,
     read_state,
     read_table,
@@ -112,6 +114,9 @@ class RemoteSession(ScreenOwner):
         self._last_received = -1
         self._flight: dict[str, Any] | None = None
         """The act sent and not yet answered."""
+        self._before: PlayerView | None = None
+        """The view the unanswered act was made from, once the board shows it without
+        legal actions (`submit` returned before the answer); shown again if refused."""
         self._ref = int(time.time() * 1000) % (1 << 30)
         self._result: GameResult | None = None
         self.screen_owner: Seat | None = None
@@ -190,6 +195,8 @@ class RemoteSession(ScreenOwner):
     def _table(self, info: TableInfo) -> None:
         if self._map is None:
             self._map = load_table_map(info)
+        if info.paused is not None and (self.info is None or self.info.paused is None):
+            self.notices.append(cannot_save_text(info.paused))
         self.info = info
         self._seats = tuple(SeatSpec(s.name, s.color, s.level if s.kind == "ai" else None)
                             for s in info.seats)
@@ -204,6 +211,7 @@ class RemoteSession(ScreenOwner):
             # the first view, or after a long absence: show it as it is now
             self._pending.clear()
             self._flight = None
+            self._before = None
         for entry in su.seats:
             for e in entry.events:
                 if isinstance(e, GameOver):
@@ -217,6 +225,8 @@ class RemoteSession(ScreenOwner):
 
     def _error(self, msg: dict[str, Any]) -> None:
         code, text = str(msg.get("code", "")), str(msg.get("msg", ""))[:200]
+        if code == "cannot_save":
+            text = cannot_save_text(msg.get("data"))
         ref = msg.get("ref")
         if self._flight is not None and ref == self._flight["ref"]:
             self._flight = None
@@ -224,6 +234,11 @@ class RemoteSession(ScreenOwner):
                 return
             self._decisions.pop(ref, None)
             self.notices.append(_refusal(code, text))
+            if self._before is not None:  # the board waits: give it its move back
+                view, self._before = self._before, None
+                assert view.viewer is not None
+                self._pending.append(StateUpdate(self._seq, False, None,
+                                                 (SeatUpdate(view.viewer, view, ()),)))
             return
         if code not in ("duplicate", "stale"):
             self.notices.append(_refusal(code, text))
@@ -361,6 +376,7 @@ class RemoteSession(ScreenOwner):
             self._decisions[self._ref] = Decision(self._seq, view, action)
         self._flight = {"t": "act", "ref": self._ref, "seat": seat, "seq": self._seq,
                         "action": format_action(action)}
+        self._before = None
         self.net.send(self._flight)
         end = time.monotonic() + SUBMIT_WAIT
         while self._flight is not None and not self._pending:
@@ -377,6 +393,7 @@ class RemoteSession(ScreenOwner):
             raise IllegalActionError(why)
         waiting = replace(view, legal=())
         self._shown[seat] = waiting
+        self._before = view
         return Update(waiting, (), seat, None)
 
     def ai_thinking(self) -> bool:
@@ -393,6 +410,7 @@ class RemoteSession(ScreenOwner):
         actor = self._current().public.current
         if self._flight is not None and su.seq > self._flight["seq"]:
             self._flight = None  # our move (or, after a drop, whatever came first) is in
+            self._before = None
         for entry in su.seats:
             self._shown[entry.seat] = entry.view
         self._seq = su.seq

@@ -13,16 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
-import ssl
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -34,12 +30,15 @@ from ttr.ai.worker import worker_pool
 from ttr.engine import TtrError
 from ttr.maps.mapfile import find_map
 from ttr.net.codec import view_to_dict
+from ttr.net.conn import Conn, ServerOptions, ip_of, ref_of, write_now
+from ttr.net.localfiles import data_folder, server_tls
 from ttr.net.protocol import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
     CLOSE_GOING_AWAY,
     CLOSE_PROTOCOL,
     CLOSE_SUPERSEDED,
+    CLOSE_TRY_LATER,
     CLOSE_UNKNOWN_TABLE,
     CLOSE_VERSION,
     MAX_CLIENT_FRAME,
@@ -53,76 +52,11 @@ from ttr.net.protocol import (
     new_code,
     normal_code,
 )
-from ttr.net.table import Table
-from ttr.net.tablefiles import TableFiles
+from ttr.net.table import Table, TableMark
+from ttr.net.tablefiles import CannotSave, TableFiles
 from ttr.net.thinker import think
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass(slots=True)
-class ServerOptions:
-    """How a server runs (the `ttr serve` flags; tests shorten the timeouts)."""
-
-    host: str = "127.0.0.1"
-    port: int = 8765
-    data: Path | None = None
-    """Folder for table files; None keeps tables in memory only (tests, benchmarks)."""
-    tls_cert: Path | None = None
-    tls_key: Path | None = None
-    hello_timeout: float = 5.0
-    max_per_ip: int = 32
-    max_connections: int = 2000
-    max_tables: int = 500
-    rate: float = 20.0
-    """Messages per second a connection may send on average."""
-    burst: int = 40
-    flood_limit: int = 100
-    """Messages refused for rate before the connection is closed (4008)."""
-    out_queue: int = 64
-    """Messages waiting for a slow reader before it is disconnected (4008)."""
-    standin_after: float | None = None
-    """Seconds an absent human's turn waits before an AI stand-in plays it (None: only
-    when the host says so)."""
-    standin_level: str = "medium"
-    workers: int = max(1, (os.cpu_count() or 2) - 1)
-    seed: int | None = None
-    """Seeds of the --table tables (seed, seed + 1, ...); random when None."""
-    ping_interval: float = 15.0
-    open_timeout: float = 10.0
-    """Seconds for the HTTP upgrade (slow or stalled handshakes are dropped)."""
-    code_failures: int = 10
-    """Wrong invite codes per address per minute before codes are refused."""
-    forget_done: float = 600.0
-    """Seconds a finished table stays loaded after its last player left (its file stays)."""
-    forget_lobby: float = 3600.0
-    """Seconds a lobby nobody is in stays open before it is closed (and its file removed)."""
-
-
-@dataclass(eq=False, slots=True)
-class Conn:
-    """One client connection and what it holds."""
-
-    ws: ServerConnection
-    ip: str
-    out: asyncio.Queue[str | None]
-    table: Table | None = None
-    seats: list[int] = field(default_factory=list)
-    host: bool = False
-    spectator: bool = False
-    sent_seq: int = -1
-    """The last action this connection was shown (-1: no view yet)."""
-    tokens: float = 0.0
-    stamp: float = 0.0
-    refused: int = 0
-    closing: bool = False
-    close_with: tuple[int, str] = (1000, "")
-
-    @property
-    def label(self) -> str:
-        """For the log: address, table and seats."""
-        t = self.table.table_id if self.table else "-"
-        return f"{self.ip} table {t} seats {self.seats}"
 
 
 class Server:
@@ -158,14 +92,21 @@ class Server:
     # ------------------------------------------------------------ lifecycle
 
     async def start(self) -> None:
-        """Load saved tables and start listening (port 0 picks a free port)."""
+        """Check the data folder and TLS files, load saved tables and start listening
+        (port 0 picks a free port).
+
+        Raises:
+            ValueError: a bad data folder, certificate or key (one line, before listening).
+            OSError: cannot listen.
+        """
+        if self.opts.data is not None:
+            data_folder(self.opts.data)
+        ctx = None
+        if self.opts.tls_cert is not None:
+            ctx = server_tls(self.opts.tls_cert, self.opts.tls_key or self.opts.tls_cert)
         for table in self.files.load(self._map):
             self.tables[table.table_id] = table
             self.codes[table.code] = table.table_id
-        ctx = None
-        if self.opts.tls_cert is not None:
-            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            ctx.load_cert_chain(self.opts.tls_cert, self.opts.tls_key)
         self._server = await serve(
             self._handler, self.opts.host, self.opts.port, ssl=ctx,
             process_request=self._process_request, max_size=MAX_CLIENT_FRAME, max_queue=8,
@@ -177,7 +118,7 @@ class Server:
         for table in self.tables.values():
             self._kick_ai(table)
             self.empty_since[table.table_id] = time.monotonic()
-        for job in (self._janitor(), self.files.syncer()):
+        for job in (self._janitor(), self.files.syncer(), self._retry_saves()):
             self._tasks.add(asyncio.create_task(job))
 
     @property
@@ -277,17 +218,95 @@ class Server:
                 gone.append(tid)
                 self.files.forget(tid)
         for tid in gone:
-            table = self.tables.pop(tid)
-            self.codes.pop(table.code, None)
-            self.empty_since.pop(tid, None)
-            self.conns.pop(tid, None)
-            self.locks.pop(tid, None)
-            self.ended.discard(tid)
+            table = self._let_go(tid)
             logger.info("table %s (%s) let go after standing empty", tid, table.status)
         for ip, misses in list(self.code_misses.items()):
             if not misses or misses[-1] < now - 60:
                 del self.code_misses[ip]
         return gone
+
+    def _let_go(self, tid: str) -> Table:
+        """Unload a table (its file stays as it is)."""
+        table = self.tables.pop(tid)
+        self.codes.pop(table.code, None)
+        self.empty_since.pop(tid, None)
+        self.conns.pop(tid, None)
+        self.locks.pop(tid, None)
+        self.ended.discard(tid)
+        return table
+
+    # ------------------------------------------------------------ saving
+
+    async def _save(self, table: Table, mark: TableMark | None) -> None:
+        """Save `table` before anyone hears of its change. If it cannot be saved, the
+        change is undone (back to `mark`), the table pauses and everyone at it is told
+        why; it goes on once a save works again (a move, or `_retry_saves`).
+
+        Raises:
+            CannotSave: the save failed (the caller's change is undone).
+        """
+        try:
+            await self.files.save(table)
+        except CannotSave as e:
+            if mark is not None:
+                table.undo(mark)
+            if table.paused is None:
+                logger.error("cannot save table %s (%s): it waits until it can",
+                             table.table_id, e.detail)
+                table.paused = e.reason
+                self._send_info(table)
+            raise
+        if table.paused is not None:
+            logger.info("table %s saved again: play goes on", table.table_id)
+            table.paused = None
+            self._send_info(table)
+
+    async def _retry_saves(self) -> None:
+        """Run forever: try to save each paused table again; once one is saved, its AI
+        and an autostart go on."""
+        while True:
+            await asyncio.sleep(self.opts.save_retry)
+            for table in [t for t in self.tables.values() if t.paused is not None]:
+                async with self.locks[table.table_id]:
+                    if table.paused is None:
+                        continue
+                    try:
+                        await self._save(table, None)
+                    except CannotSave:
+                        continue
+                self._kick_ai(table)
+                await self._autostart(table)
+
+    async def _change(self, table: Table, change: Callable[[], None]) -> None:
+        """Make a change outside a message (a player gone, a stand-in) and save it
+        (undone if it cannot be saved), then tell everyone at the table."""
+        async with self.locks[table.table_id]:
+            mark = table.mark()
+            change()
+            with contextlib.suppress(CannotSave):
+                await self._save(table, mark)
+        await self._after_change(table)
+
+    async def _autostart(self, table: Table) -> None:
+        """Start a table without a host once every seat is taken."""
+        if not (table.autostart and table.status == "lobby" and table.can_start() is None):
+            return
+        async with self.locks[table.table_id]:
+            if table.status != "lobby" or table.can_start() is not None:
+                return
+            mark = table.mark()
+            table.start()
+            try:
+                await self._save(table, mark)
+            except CannotSave:
+                return
+        await self._after_change(table)
+
+    def _send_info(self, table: Table) -> None:
+        """The `table` message to everyone at the table."""
+        info = encode(table.info(self._connected(table)))
+        for c in list(self.conns[table.table_id]):
+            self._send(c, info)
 
     def _changed(self, table: Table) -> None:
         for hook in self.on_change:
@@ -295,7 +314,8 @@ class Server:
                 hook(table)
             except Exception:  # a hook must never stop a table
                 logger.exception("table change hook failed")
-        self.check_done()
+        if table.over:  # only an end can finish the watched tables
+            self.check_done()
 
     def check_done(self) -> None:
         """Set `done` once every watched table has finished."""
@@ -315,14 +335,14 @@ class Server:
                          ) -> Response | None:
         if request.path.split("?")[0] != PATH:
             return connection.respond(404, f"ttr speaks on {PATH}\n")
-        ip = _ip_of(connection)
+        ip = ip_of(connection)
         if self.per_ip[ip] >= self.opts.max_per_ip or self.total >= self.opts.max_connections:
             return Response(503, "Service Unavailable",
                             Headers([("Retry-After", "5"), ("Content-Length", "0")]))
         return None
 
     async def _handler(self, ws: ServerConnection) -> None:
-        ip = _ip_of(ws)
+        ip = ip_of(ws)
         self.per_ip[ip] += 1
         self.total += 1
         conn = Conn(ws, ip, asyncio.Queue(self.opts.out_queue), tokens=self.opts.burst,
@@ -357,7 +377,11 @@ class Server:
                 item = await conn.out.get()
                 if item is None:
                     break
-                await conn.ws.send(item)
+                conn.sending = True
+                try:
+                    await conn.ws.send(item)
+                finally:
+                    conn.sending = False
         except ConnectionClosed:
             return
         await self._close_now(conn.ws, conn.close_with)
@@ -375,6 +399,8 @@ class Server:
         if conn.closing:
             return
         text = msg if isinstance(msg, str) else encode(msg)
+        if not conn.sending and conn.out.empty() and write_now(conn.ws, text):
+            return
         try:
             conn.out.put_nowait(text)
         except asyncio.QueueFull:
@@ -391,9 +417,7 @@ class Server:
             with contextlib.suppress(asyncio.QueueFull):
                 conn.out.put_nowait(None)
                 return
-        task = asyncio.create_task(self._close_now(conn.ws, (code, reason)))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._close_now(conn.ws, (code, reason)))
 
     def _allow(self, conn: Conn, raw: str | bytes) -> bool:
         """Token bucket: `rate` messages a second on average, bursts of `burst`. (A move
@@ -405,7 +429,7 @@ class Server:
             conn.tokens -= 1
             return True
         conn.refused += 1
-        ref = _ref_of(raw)
+        ref = ref_of(raw)
         if ref is not None or conn.refused == 1 or conn.refused % 20 == 0:
             self._send(conn, error("rate_limited", "too many messages: slow down", ref))
         if conn.refused > self.opts.flood_limit:
@@ -430,9 +454,9 @@ class Server:
                 return
             await self._hello(conn, msg["op"])
         except ProtocolError as e:
-            self._send(conn, error(e.code, e.msg))
-            code = {"bad_token": CLOSE_BAD_TOKEN, "unknown_table": CLOSE_UNKNOWN_TABLE}.get(
-                e.code, CLOSE_PROTOCOL)
+            self._send(conn, error(e.code, e.msg, data=e.data))
+            code = {"bad_token": CLOSE_BAD_TOKEN, "unknown_table": CLOSE_UNKNOWN_TABLE,
+                    "cannot_save": CLOSE_TRY_LATER}.get(e.code, CLOSE_PROTOCOL)
             self._close(conn, code, e.msg[:100])
             return
         async for raw in ws:
@@ -448,7 +472,7 @@ class Server:
                 if msg["t"] == "act":
                     conn.tokens = min(self.opts.burst, conn.tokens + 1)
             except ProtocolError as e:
-                self._send(conn, error(e.code, e.msg, ref))
+                self._send(conn, error(e.code, e.msg, ref, e.data))
 
     # ------------------------------------------------------------ hello
 
@@ -461,19 +485,24 @@ class Server:
             table, tokens, host_token = self.add_table(
                 str(op["map"]).lower(), str(op["variant"]).lower(), op["seats"],
                 op.get("rules"), with_host=True, hints=op.get("hints") is not False)
-            await self.files.save(table)
+            try:
+                await self._save(table, None)
+            except CannotSave:
+                self._let_go(table.table_id)
+                raise
             conn.seats, conn.host = sorted(tokens), True
             logger.info("table %s (invite code %s) created by %s", table.table_id, table.code,
                         conn.ip)
         elif kind == "join":
             table = self._table_by_code(conn, op["code"])
             async with self.locks[table.table_id]:
+                mark = table.mark()
                 seat, token = table.join(op["name"])
                 if table.autostart:
                     table.seats[seat].ready = True
+                await self._save(table, mark)
                 tokens = {seat: token}
                 conn.seats = [seat]
-                await self.files.save(table)
         elif kind == "watch":
             table = self._table_by_code(conn, op["code"])
             conn.spectator = True
@@ -498,12 +527,7 @@ class Server:
             welcome["host_token"] = host_token
         self._send(conn, welcome)
         await self._after_change(table, since_for=conn, since=since)
-        if table.autostart and table.status == "lobby" and table.can_start() is None:
-            async with self.locks[table.table_id]:
-                if table.status == "lobby" and table.can_start() is None:
-                    table.start()
-                    await self.files.save(table)
-            await self._after_change(table)
+        await self._autostart(table)
 
     def _table_by_code(self, conn: Conn, code: Any) -> Table:
         now = time.monotonic()
@@ -538,6 +562,7 @@ class Server:
             if s.standin is not None and s.human:
                 s.standin = None  # the person is back
                 self._cancel_job(tid)
+                self.files.rewrite_next(tid)
 
     def _detach(self, conn: Conn) -> None:
         table = conn.table
@@ -548,17 +573,26 @@ class Server:
         if not self.conns[tid]:
             self.empty_since[tid] = time.monotonic()
         conn.table = None
-        if table.status == "lobby" and conn.seats and table.seats[conn.seats[0]].kind == "open":
-            held = self._connected(table)
-            for seat in conn.seats:
-                if seat not in held and table.autostart:
-                    table.leave(seat)  # an open lobby seat frees up again
+        seats = list(conn.seats)
+
+        def leave() -> None:  # an open lobby seat of an autostart table frees up again
+            if table.status == "lobby" and table.autostart and seats \
+                    and table.seats[seats[0]].kind == "open":
+                held = self._connected(table)
+                for seat in seats:
+                    if seat not in held:
+                        table.leave(seat)
+
         if table.status == "playing" and self.opts.standin_after is not None:
             held = self._connected(table)
             for seat in conn.seats:
                 if seat not in held:
                     self._start_timer(table, seat)
-        task = asyncio.create_task(self._after_change(table, save=table.status == "lobby"))
+        self._spawn(self._change(table, leave) if table.status == "lobby"
+                    else self._after_change(table))
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -577,7 +611,7 @@ class Server:
             self._send(conn, table.info(self._connected(table)))
             if table.state is not None:
                 conn.sent_seq = table.seq
-                self._send(conn, table.state_message(self._seats_of(conn), table.seq))
+                self._send(conn, table.state_text(self._seats_of(conn), table.seq))
             return
         if t == "chat":
             if conn.spectator:
@@ -585,6 +619,7 @@ class Server:
             seat = conn.seats[0] if conn.seats else None
             name = table.seats[seat].name if seat is not None else "Host"
             line = table.add_chat(seat, name, msg["text"])
+            self.files.rewrite_next(table.table_id)  # kept with the next save
             for c in list(self.conns[table.table_id]):
                 self._send(c, line)
             return
@@ -601,12 +636,14 @@ class Server:
                 seat = msg["seat"]
                 if seat not in conn.seats:
                     raise ProtocolError("not_your_seat", f"you do not hold seat {seat}")
+                mark = table.mark()
                 table.act(seat, msg["seq"], msg["action"], msg["ref"])
-                await self.files.save(table)
+                await self._save(table, mark)
                 self._broadcast(table, actor=conn, ref=msg["ref"])
                 self._kick_ai(table)
                 self._changed(table)
                 return
+            mark = table.mark()
             if t == "ready":
                 for seat in conn.seats:
                     table.set_ready(seat, msg["ready"])
@@ -629,7 +666,7 @@ class Server:
                 if msg["seat"] not in conn.seats:
                     raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}")
                 table.count_hint(msg["seat"])
-            await self.files.save(table)
+            await self._save(table, mark)
         await self._after_change(table)
 
     def _need_host(self, conn: Conn) -> None:
@@ -640,18 +677,13 @@ class Server:
         return None if conn.spectator or (not conn.seats) else conn.seats
 
     async def _after_change(self, table: Table, since_for: Conn | None = None,
-                            since: int = 0, save: bool = False) -> None:
+                            since: int = 0) -> None:
         """Tell everyone at the table about a lobby or presence change; bring `since_for`
         (a new connection) up to date."""
-        if save:
-            async with self.locks[table.table_id]:
-                await self.files.save(table)
-        info = encode(table.info(self._connected(table)))
-        for c in list(self.conns[table.table_id]):
-            self._send(c, info)
+        self._send_info(table)
         if since_for is not None and table.state is not None:
             since_for.sent_seq = table.seq
-            self._send(since_for, table.state_message(self._seats_of(since_for),
+            self._send(since_for, table.state_text(self._seats_of(since_for),
                                                       min(max(since, 0), table.seq)))
         elif table.state is not None:
             self._broadcast(table)
@@ -669,19 +701,16 @@ class Server:
             if seats is None:
                 text = spectator_msgs.get(c.sent_seq)
                 if text is None:
-                    text = encode(table.state_message(None, c.sent_seq))
+                    text = table.state_text(None, c.sent_seq)
                     spectator_msgs[c.sent_seq] = text
                 self._send(c, text)
             else:
-                self._send(c, table.state_message(seats, c.sent_seq,
-                                                  ref if c is actor else None))
+                self._send(c, table.state_text(seats, c.sent_seq, ref if c is actor else None))
             c.sent_seq = table.seq
         if table.over and table.table_id not in self.ended:
             self.ended.add(table.table_id)
             logger.info("table %s finished after %d actions", table.table_id, table.seq)
-            info = encode(table.info(self._connected(table)))
-            for c in list(self.conns[table.table_id]):
-                self._send(c, info)
+            self._send_info(table)
 
     # ------------------------------------------------------------ AI
 
@@ -724,9 +753,14 @@ class Server:
                                  agent, table.table_id)
                 break
         async with self.locks[table.table_id]:
+            mark = table.mark()
             if table.ai_act(seat, seq, text) is None:
                 return
-            await self.files.save(table)
+            try:
+                await self._save(table, mark)
+            except CannotSave:  # tried again with the table (`_retry_saves`)
+                self.jobs.pop(table.table_id, None)
+                return
             self._broadcast(table)
         self.jobs.pop(table.table_id, None)
         self._kick_ai(table)
@@ -739,14 +773,14 @@ class Server:
         key = (table.table_id, seat)
         self._cancel_timer(*key)
 
-        def fire() -> None:
-            self.timers.pop(key, None)
+        def stand_in() -> None:
             if table.status == "playing" and seat not in self._connected(table):
                 table.seats[seat].standin = self.opts.standin_level
                 logger.info("table %s seat %d: an AI stands in", table.table_id, seat)
-                task = asyncio.create_task(self._after_change(table, save=True))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
+
+        def fire() -> None:
+            self.timers.pop(key, None)
+            self._spawn(self._change(table, stand_in))
 
         self.timers[key] = asyncio.get_running_loop().call_later(delay, fire)
 
@@ -754,17 +788,3 @@ class Server:
         h = self.timers.pop((tid, seat), None)
         if h is not None:
             h.cancel()
-
-
-def _ref_of(raw: str | bytes) -> int | None:
-    """The `ref` of a refused message, if it has one (so the sender knows which)."""
-    try:
-        ref = decode(raw).get("ref")
-    except ProtocolError:
-        return None
-    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
-
-
-def _ip_of(ws: ServerConnection) -> str:
-    addr = ws.remote_address
-    return str(addr[0]) if isinstance(addr, tuple) and addr else "?"

@@ -35,7 +35,13 @@ from ttr.engine import (
     redact,
     results,
 )
-from ttr.net.codec import event_to_dict, public_to_dict, result_to_dict, view_to_dict
+from ttr.net.codec import (
+    event_to_dict,
+    public_text,
+    result_to_dict,
+    to_json,
+    view_text,
+)
 from ttr.net.protocol import MAX_NAME, ProtocolError, clean_text, new_token
 from ttr.store.record import GameRecord, SeatRecord
 from ttr.store.saves import SaveError, SaveGame
@@ -47,7 +53,12 @@ SEAT_KINDS = ("open", "local", "ai")
 MAX_MISSED = 64
 """A client that missed more actions than this gets the view without the events."""
 MAX_CHAT_KEPT = 50
+MAX_REFS = 32
+"""The `ref`s of a seat's last moves kept to spot a resent move."""
 TABLE_FORMAT = "ttr-table"
+SAVE_FAILURES = ("disk_full", "read_only", "no_permission", "io_error")
+"""Why a table could not be saved (the `reason` of a `cannot_save` error and of a
+paused table; clients put it in words)."""
 TABLE_VERSION = 1
 
 
@@ -132,9 +143,13 @@ class Table:
     hints: bool = True
     """The host's choice: may the coach give hints at this table (kept in the record)."""
     created: float = field(default_factory=time.time)
+    paused: str | None = None
+    """Why the table waits (a `SAVE_FAILURES` reason: the server cannot save it), or None.
+    Not kept in the file: a server that restarts has saved it."""
     _views: dict[Seat | None, PlayerView] = field(default_factory=dict, repr=False)
     _views_at: int = -1
-    _public: dict[str, Any] | None = field(default=None, repr=False)
+    _texts: dict[Any, str] = field(default_factory=dict, repr=False)
+    """Parts of this action's `state` messages, encoded (see `state_text`)."""
 
     # ------------------------------------------------------------ creating
 
@@ -203,9 +218,9 @@ class Table:
         return self.state.current
 
     def ai_turn(self) -> tuple[Seat, str] | None:
-        """(seat, agent) when an AI decides next, else None."""
+        """(seat, agent) when an AI decides next, else None (also while paused)."""
         seat = self.to_act()
-        if seat is None or self.status != "playing":
+        if seat is None or self.status != "playing" or self.paused is not None:
             return None
         agent = self.seats[seat].agent
         return None if agent is None else (seat, agent)
@@ -219,7 +234,7 @@ class Table:
         views sent after an action also check the next move)."""
         assert self.state is not None
         if self._views_at != self.seq:
-            self._views, self._views_at, self._public = {}, self.seq, None
+            self._views, self._views_at, self._texts = {}, self.seq, {}
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = observe(self.state, seat)
@@ -396,7 +411,7 @@ class Table:
             raise ProtocolError("illegal", f"cannot read action {text[:60]!r}") from None
         if action not in self.view(seat).legal:
             raise ProtocolError("illegal", f"'{format_action(action)}' is not legal now")
-        self.refs.setdefault(seat, deque(maxlen=32)).append(ref)
+        self.refs.setdefault(seat, deque(maxlen=MAX_REFS)).append(ref)
         return self._apply(action)
 
     def ai_act(self, seat: int, seq: int, text: str) -> tuple[Event, ...] | None:
@@ -451,6 +466,33 @@ class Table:
         self.chat.append(line)
         return line
 
+    # ------------------------------------------------------------ undo
+
+    def mark(self) -> TableMark:
+        """What `undo` needs to put the table back as it is now (taken before a change
+        that may fail to be saved)."""
+        return TableMark(self.status, self.state, self.record, self.seq,
+                         self.record.seats if self.record is not None else (), len(self.log),
+                         tuple((s.kind, s.name, s.color, s.level, s.token_hash, s.ready,
+                                s.standin) for s in self.seats),
+                         {k: v[-1] for k, v in self.refs.items() if v})
+
+    def undo(self, mark: TableMark) -> None:
+        """Put the table back as it was at `mark` (a change that could not be saved is
+        forgotten: nobody was told of it). Chat lines are kept."""
+        self.status, self.state, self.record = mark.status, mark.state, mark.record
+        if self.record is not None:
+            del self.record.actions[mark.actions:]
+            self.record.seats = mark.record_seats
+        del self.log[mark.log:]
+        self.seats = [TableSeat(*fields) for fields in mark.seats]
+        for seat, refs in list(self.refs.items()):  # a move adds one ref to its seat's
+            if seat not in mark.refs:
+                del self.refs[seat]
+            elif refs and refs[-1] != mark.refs[seat]:
+                refs.pop()  # (a ref that fell off a full deque stays forgotten)
+        self._views, self._views_at, self._texts = {}, -1, {}
+
     # ------------------------------------------------------------ messages
 
     def info(self, connected: set[int]) -> dict[str, Any]:
@@ -465,29 +507,52 @@ class Table:
                        "taken": s.taken, "ready": s.ready, "connected": i in connected,
                        "standin": s.standin} for i, s in enumerate(self.seats)],
             "result": result_to_dict(results(self.state)) if self.over and self.state else None,
+            "paused": None if self.paused is None else {"code": "cannot_save",
+                                                        "reason": self.paused},
         }
 
-    def state_message(self, seats: list[int] | None, since: int, ref: int | None = None
-                      ) -> dict[str, Any]:
-        """The `state` message for a connection holding `seats` (None: a spectator),
-        with the events of the actions after `since`, each redacted for its seat."""
+    def state_text(self, seats: list[int] | None, since: int, ref: int | None = None) -> str:
+        """The `state` message (JSON text) for a connection holding `seats` (None: a
+        spectator), with the events of the actions after `since`, each redacted for its
+        seat. Each part is encoded once per action, whoever asks: the public part, each
+        seat's view, each seat's events of the last action."""
         since = max(since, 0)
         missed = self.log[since:] if since <= self.seq else []
         jump = len(missed) > MAX_MISSED
+        wanted: list[int | None] = list(seats) if seats is not None else [None]
+        first = self.view(wanted[0])  # (also makes sure the caches are for this action)
+        texts = self._texts
+        public = texts.get("public")
+        if public is None:  # the same in every seat's view: no spectator's view needed
+            public = texts["public"] = public_text(first.public)
         entries = []
-        self.view(None)  # make sure the cache is for this action
-        if self._public is None:
-            self._public = public_to_dict(self.view(None).public)
-        public = self._public
-        for seat in (seats if seats is not None else [None]):
-            events = [] if jump else [event_to_dict(redact(e, seat))
-                                      for batch in missed for e in batch]
-            entries.append({"seat": seat, "view": view_to_dict(self.view(seat), public),
-                            "events": events})
-        out: dict[str, Any] = {"t": "state", "seq": self.seq, "views": entries, "jump": jump}
-        if ref is not None:
-            out["ref"] = ref
-        return out
+        for seat in wanted:
+            view = texts.get(seat)
+            if view is None:
+                view = texts[seat] = view_text(self.view(seat), public)
+            key = (seat, since)
+            events = "[]" if jump else texts.get(key)
+            if events is None:
+                events = "[" + ",".join(self._event_text(e, seat) for batch in missed
+                                        for e in batch) + "]"
+                if since >= self.seq - 1:  # what those up to date get
+                    texts[key] = events
+            entries.append(f'{{"seat":{_json_seat(seat)},"view":{view},"events":{events}}}')
+        tail = "" if ref is None else f',"ref":{int(ref)}'
+        return (f'{{"t":"state","seq":{self.seq},"views":[{",".join(entries)}],'
+                f'"jump":{"true" if jump else "false"}{tail}}}')
+
+    def _event_text(self, event: Event, seat: int | None) -> str:
+        """An event redacted for `seat`, as JSON text (an event every seat sees as it
+        is is encoded once per action)."""
+        shown = redact(event, seat)
+        if shown is not event:
+            return to_json(event_to_dict(shown))
+        key = ("event", id(event))  # `event` stays in the log: its id is its own
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = to_json(event_to_dict(event))
+        return text
 
     # ------------------------------------------------------------ saving
 
@@ -579,6 +644,26 @@ class Table:
                                  record.seed, record.seats, list(record.actions),
                                  hints_allowed=record.hints_allowed)
         self.status = "done" if state.stage == Stage.GAME_OVER else "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMark:
+    """A table's changeable parts at one moment (`Table.mark`, `Table.undo`)."""
+
+    status: str
+    state: GameState | None
+    record: GameRecord | None
+    actions: int
+    record_seats: tuple[SeatRecord, ...]
+    log: int
+    seats: tuple[tuple[Any, ...], ...]
+    """Each seat's fields, in `TableSeat`'s order."""
+    refs: dict[int, int]
+    """Each seat's last move `ref`."""
+
+
+def _json_seat(seat: int | None) -> str:
+    return "null" if seat is None else str(int(seat))
 
 
 def _opt_str(v: Any) -> str | None:

@@ -23,7 +23,8 @@ import pygame
 from ttr.engine import TtrError
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
-from ttr.net.messages import TableInfo, server_url
+from ttr.net.localfiles import client_tls
+from ttr.net.messages import TableInfo, cannot_save_text, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
 from ttr.ui import theme
@@ -161,9 +162,11 @@ class LobbyScene(Scene):
         ctx = None
         ca = self.ctx.extras.get("tls_ca")
         if isinstance(ca, Path) and creds.url.startswith("wss://"):
-            import ssl
-
-            ctx = ssl.create_default_context(cafile=str(ca))  # a self-signed server
+            try:
+                ctx = client_tls(ca)  # a self-signed server (checked by `ttr join`)
+            except ValueError as e:
+                self.error = str(e)
+                return
         net = NetClient(creds, op, ctx).start()
         self.session = RemoteSession(net)
         self.session.on_welcome.append(self._welcomed)
@@ -517,7 +520,10 @@ class LobbyScene(Scene):
                       f"{'on' if info.hints else 'off'}", size + 2, theme.TEXT,
                       (right.x + 16, right.y + 12 + size * 2))
             hint = info.can_start or "Everyone is ready."
-        wrap_text(surface, a, hint, size, theme.TEXT_DIM,
+        if info.paused is not None:
+            hint = cannot_save_text(info.paused)
+        wrap_text(surface, a, hint, size + (2 if info.paused else 0),
+                  theme.BAD if info.paused else theme.TEXT_DIM,
                   pygame.Rect(right.x, right.bottom + 8, right.w, self.rh * 2))
         self._draw_chat(surface, size)
         mine = [x for x in info.seats if x.seat in s.local]

@@ -10,8 +10,9 @@ import time
 
 import pygame
 
+from ttr.engine import IllegalActionError
 from ttr.maps.mapfile import MapDefinition
-from ttr.net.messages import TableInfo
+from ttr.net.messages import TableInfo, cannot_save_text
 from ttr.net.protocol import MAX_CHAT
 from ttr.net.remote import RemoteSession
 from ttr.ui import theme
@@ -87,8 +88,20 @@ class OnlineBoardScene(BoardScene):
         if status == "online" and info is not None and old_info is not None:
             for line in table_changes(old_info, info, self.remote.local, False):
                 self.keys.say(line)
+            if info.paused is None and old_info.paused is not None:
+                self.keys.say("The server can save again: play goes on", "alert")
 
     # ------------------------------------------------------------ input
+
+    def submit(self, action: object) -> None:
+        """Send the move; a move the server refuses says why (its words, or the
+        client's for a code such as `cannot_save`)."""
+        try:
+            update = self.remote.submit(action)  # type: ignore[arg-type]
+        except IllegalActionError as e:
+            self.toast.show(str(e), 4.0)
+            return
+        self.play(update)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.typing is not None:
@@ -148,15 +161,20 @@ class OnlineBoardScene(BoardScene):
                                c, max(3, f // 4))
 
     def _status(self, surface: pygame.Surface) -> None:
+        """A band over the map while the game cannot go on: the connection is lost, or
+        the server cannot save."""
         s = self.remote
         if s.status == "online":
-            return
+            if s.info is None or s.info.paused is None:
+                return
+            text = cannot_save_text(s.info.paused)
+        else:
+            text = "Connection lost \u2014 reconnecting\u2026" if s.status in (
+                "reconnecting", "connecting") else "Not connected"
         m = self.layout.map
         f = self.layout.font
         band = pygame.Rect(m.x, m.y, m.w, int(f * 2.2))
         panel(surface, band, (90, 30, 26), theme.BAD, 0, alpha=230)
-        text = "Connection lost \u2014 reconnecting\u2026" if s.status in (
-            "reconnecting", "connecting") else "Not connected"
         blit_text(surface, self.ctx.assets, text, int(f * 1.1), theme.TEXT, band.center,
                   "center", bold=True)
 
