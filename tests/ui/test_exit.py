@@ -1,0 +1,165 @@
+"""Every process a game starts ends with it: a window game with Expert (whose worker runs
+its own playout workers) exits at its end, on Esc -> Quit, when the window closes, on
+SIGTERM and after an exception, within seconds and leaving no process behind; so does
+tools/ui_bench.py."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.procs import HAS_PROC, descendants, still_alive
+from ttr.ai.worker import WORKERS_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+DRIVER = Path(__file__).with_name("exit_driver.py")
+EXIT_SECONDS = 8.0
+"""How soon the game must be gone once it is left (seconds; the machine may be busy)."""
+
+pytestmark = [pytest.mark.skipif(not HAS_PROC, reason="needs /proc (Linux)"),
+              pytest.mark.timeout(240)]
+
+
+def short_map(home: Path) -> None:
+    """A user map `short`: the USA map with 6 trains a player (a game of a few turns)."""
+    text = (ROOT / "maps" / "usa.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: usa", "id: short", 1)
+    text = text.replace("    ticket_set: base\n", "    ticket_set: base\n    trains: 6\n", 1)
+    (home / "data" / "maps").mkdir(parents=True)
+    (home / "data" / "maps" / "short.yaml").write_text(text, encoding="utf-8")
+
+
+def game_env(home: Path) -> dict[str, str]:
+    """Headless drivers, a private data folder, two playout workers."""
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "TTR_HOME": str(home), WORKERS_ENV: "2", "PYTHONPATH": str(ROOT)}
+
+
+def depth(root: int, pid: int) -> int:
+    """How many generations `pid` is below `root` (0 if it is not below it any more)."""
+    n = 0
+    while pid not in (root, 0, 1):
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                pid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return 0
+        n += 1
+    return n if pid == root else 0
+
+
+class Watched:
+    """A game process and every process seen below it while it ran."""
+
+    def __init__(self, args: list[str], home: Path) -> None:
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=game_env(home), text=True,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.seen: set[int] = set()
+        self.deepest = 0
+
+    def look(self) -> None:
+        """Note the processes below the game now."""
+        below = descendants(self.proc.pid)
+        self.seen |= below
+        self.deepest = max([self.deepest, *(depth(self.proc.pid, p) for p in below)])
+
+    def wait_until(self, ready: Callable[[], bool], seconds: float, what: str) -> None:
+        """Look around until `ready()` (fails after `seconds`, or if the game ended)."""
+        give_up = time.monotonic() + seconds
+        while not ready():
+            self.look()
+            assert self.proc.poll() is None, f"the game ended before {what}: {self.output()}"
+            assert time.monotonic() < give_up, f"no {what} after {seconds:.0f} s"
+            time.sleep(0.1)
+        self.look()
+
+    def exits_within(self, seconds: float) -> int:
+        """The exit code, once the game is gone (fails if it takes over `seconds`), after
+        checking that nothing it started is left running."""
+        start = time.monotonic()
+        while self.proc.poll() is None and time.monotonic() - start < seconds:
+            self.look()
+            time.sleep(0.05)
+        if self.proc.poll() is None:
+            self.proc.kill()
+            pytest.fail(f"still running {seconds:.0f} s after it was left; below it: "
+                        f"{sorted(descendants(self.proc.pid))}")
+        assert self.deepest >= 2, "Expert's own playout workers never ran"
+        left = still_alive(self.seen, 5)
+        assert not left, f"left running: {left}"
+        return self.proc.returncode
+
+    def output(self) -> str:
+        """What the game wrote to stderr (only once it ended)."""
+        return self.proc.stderr.read() if self.proc.stderr and self.proc.poll() is not None \
+            else ""
+
+
+def test_a_game_with_expert_exits_at_its_end(tmp_path: Path) -> None:
+    short_map(tmp_path)
+    game = Watched([sys.executable, "-m", "ttr", "--setup", "short:base:expert,hard",
+                    "--autostart", "--pace", "0", "--quit-at-end", "--seed", "1"], tmp_path)
+    log = tmp_path / "logs" / "ttr.log"
+
+    def scored() -> bool:
+        return log.is_file() and "scoring done" in log.read_text(encoding="utf-8")
+    game.wait_until(scored, 150, "end of the game")
+    assert game.exits_within(EXIT_SECONDS) == 0, game.output()
+    assert "leaked" not in game.output()
+
+
+def test_a_game_with_expert_ends_on_sigterm(tmp_path: Path) -> None:
+    game = Watched([sys.executable, "-m", "ttr", "--setup", "usa:base:expert,hard",
+                    "--autostart", "--pace", "0", "--seed", "2"], tmp_path)
+    game.wait_until(lambda: game.deepest >= 2, 90, "playout workers of Expert")
+    game.proc.send_signal(signal.SIGTERM)
+    assert game.exits_within(EXIT_SECONDS) == 0, game.output()
+    assert "leaked" not in game.output()
+
+
+@pytest.mark.parametrize("way", ["quit", "close", "raise"])
+def test_leaving_while_expert_thinks_ends_everything(tmp_path: Path, way: str) -> None:
+    game = Watched([sys.executable, str(DRIVER), way], tmp_path)
+    assert game.proc.stdout is not None
+    assert game.proc.stdout.readline().strip() == "ready", game.output()
+    game.look()
+    code = game.exits_within(EXIT_SECONDS)
+    err = game.output()
+    if way == "raise":
+        assert code == 1 and "RuntimeError: a scene failed" in err, err
+    else:
+        assert code == 0, err
+    assert "leaked" not in err
+
+
+THINKING = """
+import sys
+sys.path.insert(0, "tools")
+import ui_bench
+times, cpu, moves = ui_bench.bench_thinking((960, 600), ui_bench.strongest_level(), 3.0)
+print(len(times), moves)
+"""
+
+
+def test_ui_bench_thinking_exits(tmp_path: Path) -> None:
+    # the part of tools/ui_bench.py that hung: frames while Expert thinks, then exit
+    bench = Watched([sys.executable, "-c", THINKING], tmp_path)
+    bench.wait_until(lambda: bench.deepest >= 2, 90, "playout workers of Expert")
+    assert bench.exits_within(30) == 0, bench.output()
+    assert "leaked" not in bench.output()
+
+
+@pytest.mark.slow  # a minute or more on a busy machine
+def test_ui_bench_exits(tmp_path: Path) -> None:
+    bench = Watched([sys.executable, "tools/ui_bench.py", "--frames", "12", "--size",
+                     "960x600", "--think-seconds", "3"], tmp_path)
+    bench.wait_until(lambda: bench.deepest >= 2, 150, "playout workers of Expert")
+    assert bench.exits_within(150) == 0, bench.output()
+    assert "leaked" not in bench.output()
