@@ -8,7 +8,9 @@ Then, by the first argument:
 - `wait` (the default): sleep until the test kills this process;
 - `shutdown`: the worker's job ends and the pool is shut down the ordinary way
   (`ProcessPoolExecutor.shutdown`), which must not wait forever for the playout pool;
-- `close`: the pool is closed (`worker.close_pool`) while its job still runs.
+- `close`: the pool is closed (`worker.close_pool`) while its job still runs;
+- `close-idle`: the pool is closed after its job ended (its worker may get the
+  ordinary shutdown and the signal of `close_pool` at once).
 
 It prints "done" once the pool is shut down or closed, then exits.
 """
@@ -41,8 +43,9 @@ def start_playout_workers(seconds: float) -> int:
 if __name__ == "__main__":
     way = sys.argv[1] if len(sys.argv) > 1 else "wait"
     session_pool = worker_pool(1)
-    job = session_pool.submit(start_playout_workers, 0 if way == "shutdown" else 120)
-    if way == "shutdown":
+    idle = way in ("shutdown", "close-idle")
+    job = session_pool.submit(start_playout_workers, 0 if idle else 120)
+    if idle:
         job.result()
     while len(descendants(os.getpid())) < 2 + worker_count():  # the resource tracker,
         time.sleep(0.05)  # the worker and its playout workers

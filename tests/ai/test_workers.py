@@ -56,11 +56,12 @@ def run_helper(way: str) -> tuple[set[int], str]:
 
 @pytest.mark.skipif(not HAS_PROC, reason="needs /proc (Linux)")
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("way", ["shutdown", "close"])
+@pytest.mark.parametrize("way", ["shutdown", "close", "close-idle"])
 def test_a_pool_whose_worker_has_playout_workers_ends(way: str) -> None:
     # shutdown: the worker closes its playout pool before multiprocessing waits for
     # its children at its exit (it used to wait forever, and the game for it)
     # close: the running job is abandoned; the worker stops its playout workers first
+    # close-idle: the same while the worker may be ending the ordinary way already
     workers, err = run_helper(way)
     assert not still_alive(workers, 10)
     assert "leaked" not in err, err  # the shared semaphores were released

@@ -6,7 +6,8 @@ thinks with its own playout workers. `python exit_driver.py WAY`, WAY one of:
 - `raise`: a scene raises an exception;
 - `wait`: nothing (the test sends a signal).
 
-It prints "ready" once Expert's playout workers run (the game's worker has children),
+It prints "ready" and the ids of the processes below it once Expert's playout workers
+run (the game's worker has children),
 then leaves the game that way through `App.run`, the loop the game runs in.
 """
 
@@ -78,7 +79,7 @@ def main(way: str) -> int:
             return 3
         app.frame(1 / 60)
         time.sleep(0.01)
-    print("ready", flush=True)
+    print("ready", *sorted(descendants(os.getpid())), flush=True)
     leave(app, way)
     return app.run()
 

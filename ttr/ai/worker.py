@@ -70,15 +70,15 @@ def die_with_parent() -> None:
 def _stop_now(signum: int, frame: FrameType | None) -> None:
     """SIGTERM in a worker (`close_pool`): stop this worker's own playout workers the
     same way (their chunks are abandoned too), run multiprocessing's exit finalizers
-    (they release the semaphores the workers shared, and would be skipped by `os._exit`),
-    exit. The finalizers run on a thread, so a lock that the interrupted code holds
-    delays the exit by `STOP_GRACE` at most."""
-    pool, _Shared.pool = _Shared.pool, None  # no lock: the interrupted code may hold it
-    if pool is not None:
-        for p in _processes(pool):
-            _terminate(p)
-    finish: Callable[[], None] = multiprocessing.util._exit_function  # type: ignore[attr-defined]
-    closer = threading.Thread(target=finish, name="ttr-stop", daemon=True)
+    (they release the semaphores the workers shared, and `os._exit` would skip them),
+    exit. This holds also when the signal comes while the worker is already ending the
+    ordinary way. The finalizers run on a thread, so a lock that the interrupted code
+    holds delays the exit by `STOP_GRACE` at most."""
+    _Shared.pool = None  # no lock: the interrupted code may hold it
+    for p in multiprocessing.active_children():  # the playout workers
+        _terminate(p)
+    finalizers: Callable[[int], None] = multiprocessing.util._run_finalizers  # type: ignore[attr-defined]
+    closer = threading.Thread(target=finalizers, args=(0,), name="ttr-stop", daemon=True)
     closer.start()
     closer.join(STOP_GRACE)
     os._exit(0)
