@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -63,6 +63,7 @@ class Watched:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.seen: set[int] = set()
         self.deepest = 0
+        self._err: str | None = None
 
     def look(self) -> None:
         """Note the processes below the game now."""
@@ -97,15 +98,38 @@ class Watched:
         return self.proc.returncode
 
     def output(self) -> str:
-        """What the game wrote to stderr (only once it ended)."""
-        return self.proc.stderr.read() if self.proc.stderr and self.proc.poll() is not None \
-            else ""
+        """What the game wrote to stderr ("" while it runs)."""
+        if self._err is None and self.proc.poll() is not None and self.proc.stderr:
+            self._err = self.proc.stderr.read()
+        return self._err or ""
+
+    def stop(self) -> None:
+        """Kill the game if it still runs (a failed test; its workers die with it)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
 
-def test_a_game_with_expert_exits_at_its_end(tmp_path: Path) -> None:
+@pytest.fixture
+def watch(tmp_path: Path) -> Iterator[Callable[[list[str]], Watched]]:
+    """Start games to watch (in `tmp_path`); any still running at the end is killed."""
+    games: list[Watched] = []
+
+    def start(args: list[str]) -> Watched:
+        games.append(Watched(args, tmp_path))
+        return games[-1]
+    yield start
+    for game in games:
+        game.stop()
+
+
+Watch = Callable[[list[str]], Watched]
+
+
+def test_a_game_with_expert_exits_at_its_end(tmp_path: Path, watch: Watch) -> None:
     short_map(tmp_path)
-    game = Watched([sys.executable, "-m", "ttr", "--setup", "short:base:expert,hard",
-                    "--autostart", "--pace", "0", "--quit-at-end", "--seed", "1"], tmp_path)
+    game = watch([sys.executable, "-m", "ttr", "--setup", "short:base:expert,hard",
+                  "--autostart", "--pace", "0", "--quit-at-end", "--seed", "1"])
     log = tmp_path / "logs" / "ttr.log"
 
     def scored() -> bool:
@@ -116,9 +140,9 @@ def test_a_game_with_expert_exits_at_its_end(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
-def test_a_game_with_expert_ends_on_a_signal(tmp_path: Path, sig: signal.Signals) -> None:
-    game = Watched([sys.executable, "-m", "ttr", "--setup", "usa:base:expert,hard",
-                    "--autostart", "--pace", "0", "--seed", "2"], tmp_path)
+def test_a_game_with_expert_ends_on_a_signal(watch: Watch, sig: signal.Signals) -> None:
+    game = watch([sys.executable, "-m", "ttr", "--setup", "usa:base:expert,hard",
+                  "--autostart", "--pace", "0", "--seed", "2"])
     game.wait_until(lambda: game.deepest >= 2, 90, "playout workers of Expert")
     game.proc.send_signal(sig)
     assert game.exits_within(EXIT_SECONDS) == 0, game.output()
@@ -126,8 +150,8 @@ def test_a_game_with_expert_ends_on_a_signal(tmp_path: Path, sig: signal.Signals
 
 
 @pytest.mark.parametrize("way", ["quit", "close", "raise"])
-def test_leaving_while_expert_thinks_ends_everything(tmp_path: Path, way: str) -> None:
-    game = Watched([sys.executable, str(DRIVER), way], tmp_path)
+def test_leaving_while_expert_thinks_ends_everything(watch: Watch, way: str) -> None:
+    game = watch([sys.executable, str(DRIVER), way])
     assert game.proc.stdout is not None
     ready, *pids = game.proc.stdout.readline().split() or [""]
     assert ready == "ready", game.output()
@@ -152,18 +176,18 @@ print(len(times), moves)
 """
 
 
-def test_ui_bench_thinking_exits(tmp_path: Path) -> None:
+def test_ui_bench_thinking_exits(watch: Watch) -> None:
     # the part of tools/ui_bench.py that hung: frames while Expert thinks, then exit
-    bench = Watched([sys.executable, "-c", THINKING], tmp_path)
+    bench = watch([sys.executable, "-c", THINKING])
     bench.wait_until(lambda: bench.deepest >= 2, 90, "playout workers of Expert")
     assert bench.exits_within(30) == 0, bench.output()
     assert "leaked" not in bench.output()
 
 
 @pytest.mark.slow  # a minute or more on a busy machine
-def test_ui_bench_exits(tmp_path: Path) -> None:
-    bench = Watched([sys.executable, "tools/ui_bench.py", "--frames", "12", "--size",
-                     "960x600", "--think-seconds", "3"], tmp_path)
+def test_ui_bench_exits(watch: Watch) -> None:
+    bench = watch([sys.executable, "tools/ui_bench.py", "--frames", "12", "--size",
+                   "960x600", "--think-seconds", "3"])
     bench.wait_until(lambda: bench.deepest >= 2, 150, "playout workers of Expert")
     assert bench.exits_within(150) == 0, bench.output()
     assert "leaked" not in bench.output()
