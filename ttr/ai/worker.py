@@ -39,16 +39,19 @@ import multiprocessing.util
 import os
 import signal
 import threading
+import time
 import weakref
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from multiprocessing.process import BaseProcess
 from types import FrameType
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 WORKERS_ENV = "TTR_WORKERS"
 """Environment variable: how many playout workers to start (default: one per core)."""
-STOP_GRACE = 2.0
-"""Seconds a worker told to stop gives its own playout pool to close before it exits."""
+STOP_GRACE = 3.0
+"""Seconds a worker told to stop gives its own playout workers to end before it exits."""
 
 
 def die_with_parent() -> None:
@@ -69,19 +72,34 @@ def die_with_parent() -> None:
 
 def _stop_now(signum: int, frame: FrameType | None) -> None:
     """SIGTERM in a worker (`close_pool`): stop this worker's own playout workers the
-    same way (their chunks are abandoned too), run multiprocessing's exit finalizers
-    (they release the semaphores the workers shared, and `os._exit` would skip them),
+    same way (their chunks are abandoned too), release what they shared (`_release`),
     exit. This holds also when the signal comes while the worker is already ending the
-    ordinary way. The finalizers run on a thread, so a lock that the interrupted code
-    holds delays the exit by `STOP_GRACE` at most."""
+    ordinary way. The release runs on a thread, so a lock that the interrupted code
+    holds delays the exit by `STOP_GRACE` at most. During a `submit` the stop waits
+    for it to return."""
+    if _Stop.submitting:
+        _Stop.asked = True
+        return
     _Shared.pool = None  # no lock: the interrupted code may hold it
-    for p in multiprocessing.active_children():  # the playout workers
+    children = multiprocessing.active_children()  # the playout workers
+    for p in children:
         _terminate(p)
-    finalizers: Callable[[int], None] = multiprocessing.util._run_finalizers  # type: ignore[attr-defined]
-    closer = threading.Thread(target=finalizers, args=(0,), name="ttr-stop", daemon=True)
+    give_up = time.monotonic() + STOP_GRACE
+    closer = threading.Thread(target=_release, args=(children, give_up), name="ttr-stop",
+                              daemon=True)
     closer.start()
     closer.join(STOP_GRACE)
     os._exit(0)
+
+
+def _release(children: list[BaseProcess], give_up: float) -> None:
+    """Wait for `children` to end (one still starting opens the pool's semaphores),
+    then run multiprocessing's exit finalizers: they release those semaphores, which
+    `os._exit` would leave to the resource tracker (and its warning)."""
+    for p in children:
+        p.join(max(0.0, give_up - 0.5 - time.monotonic()))
+    finalizers: Callable[[int], None] = multiprocessing.util._run_finalizers  # type: ignore[attr-defined]
+    finalizers(0)
 
 
 class _Pools:
@@ -186,7 +204,27 @@ def close_shared_pool(wait: bool = False) -> None:
         pool.shutdown(wait=wait, cancel_futures=True)
 
 
+class _Stop:
+    """A worker's `submit` in progress, and a stop asked for meanwhile."""
+
+    submitting = 0
+    asked = False
+
+
+def submit(pool: Executor, fn: Callable[..., T], *args: Any) -> Future[T]:
+    """`pool.submit(fn, *args)`; a worker told to stop meanwhile stops once it returns.
+    (A submit may start a worker process: stopped halfway through, the new process
+    would fail with a traceback on the terminal.)"""
+    _Stop.submitting += 1
+    try:
+        return pool.submit(fn, *args)
+    finally:
+        _Stop.submitting -= 1
+        if _Stop.asked and not _Stop.submitting:
+            _stop_now(signal.SIGTERM, None)
+
+
 def warm_up() -> None:
     """Start this process's playout workers now (they take about a second to start),
     so the first search after it runs at full speed."""
-    shared_pool().submit(int, 0)
+    submit(shared_pool(), int, 0)
