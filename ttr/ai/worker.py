@@ -7,8 +7,8 @@ initializer (`die_with_parent`) that makes every way out end them:
 - the parent ends, however (even SIGKILL): `multiprocessing.parent_process()` carries a
   sentinel that becomes ready when the parent is gone, and the worker exits at once;
 - the pool's owner closes it (`close_pool`): queued jobs are dropped and each worker
-  gets SIGTERM, on which it closes its own playout pool and exits (a job still running
-  is abandoned, nobody waits for it);
+  gets SIGTERM, on which it stops its own playout workers, releases the semaphores
+  they shared and exits (a job still running is abandoned, nobody waits for it);
 - the pool is shut down the ordinary way: the worker ends after its job, closing its
   own playout pool first (see `shared_pool`);
 - Ctrl-C in a terminal reaches the whole process group: workers ignore it and end
