@@ -192,7 +192,8 @@ def shared_pool() -> ProcessPoolExecutor:
 
 
 def _close_at_exit() -> None:
-    close_shared_pool(wait=True)
+    if _Shared.pool is not None:  # a stopped worker (`_stop_now`) has none: no lock then
+        close_shared_pool(wait=True)
 
 
 def close_shared_pool(wait: bool = False) -> None:
