@@ -172,7 +172,7 @@ THINKING = """
 import sys
 sys.path.insert(0, "tools")
 import ui_bench
-times, cpu, moves = ui_bench.bench_thinking((960, 600), ui_bench.strongest_level(), 3.0)
+times, cpu, moves = ui_bench.bench_thinking((960, 600), ui_bench.strongest_level(), 8.0)
 print(len(times), moves)
 """
 
