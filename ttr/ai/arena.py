@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 from ttr.ai.base import Agent, agent_info, make_agent
 from ttr.ai.selfplay import MAX_DECISIONS, play_out
-from ttr.ai.worker import worker_pool
+from ttr.ai.worker import close_pool, worker_pool
 from ttr.engine import (
     Action,
     GameMap,
@@ -250,7 +250,8 @@ def run_games(
             done.append(play_game(game_map, config, t))
             tick()
         return done
-    with worker_pool(jobs) as pool:
+    pool = worker_pool(jobs)
+    try:
         ahead: deque[Future[GameOutcome]] = deque()
         for t in tasks:
             ahead.append(pool.submit(play_game, game_map, config, t))
@@ -260,6 +261,8 @@ def run_games(
         while ahead:
             done.append(ahead.popleft().result())
             tick()
+    finally:  # Ctrl-C or an error: the games still running are not waited for
+        close_pool(pool)
     return done
 
 

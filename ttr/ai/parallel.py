@@ -20,7 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from ttr.ai.paired import UNIFORM, Gains, Judge, Seeds, new_seeds, playout_margins
-from ttr.ai.worker import close_shared_pool
+from ttr.ai.worker import close_shared_pool, submit
 from ttr.engine import Action, PlayerView
 
 CHECK_EVERY = 8
@@ -143,7 +143,7 @@ class _Search:
                 self.blob = pickle.dumps((self.view, self.cands, self.judge))
                 self.key = hashlib.blake2b(self.blob, digest_size=16).digest()
             try:
-                fut = self.pool.submit(play_chunk, self.key, self.blob, self._seeds(chunk))
+                fut = submit(self.pool, play_chunk, self.key, self.blob, self._seeds(chunk))
             except (BrokenProcessPool, RuntimeError):  # a worker died: go on here
                 self._lose_pool()
                 continue

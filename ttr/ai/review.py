@@ -26,7 +26,7 @@ from ttr.ai.levels import STRONG
 from ttr.ai.paired import Gains, new_seeds, playout_margins
 from ttr.ai.reasons import reason
 from ttr.ai.wording import cards_words, move_words, route_words, tickets_words
-from ttr.ai.worker import worker_count, worker_pool
+from ttr.ai.worker import close_pool, worker_count, worker_pool
 from ttr.engine import (
     Action,
     ClaimRoute,
@@ -235,14 +235,14 @@ class ReviewJob:
         return self._cancelled or done >= total
 
     def cancel(self) -> None:
-        """Stop: queued decisions are dropped, the workers exit after their current one."""
+        """Stop: queued decisions are dropped, the workers stop at once."""
         self._cancelled = True
         self.close()
 
     def close(self, wait: bool = False) -> None:
-        """Release the workers (also after a finished review); `wait` for them to exit."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=True)
+        """Stop the workers (also after a finished review; unfinished decisions are
+        abandoned); `wait` for them to exit."""
+        close_pool(self._pool, wait)
 
     def result(self, timeout: float | None = None,
                progress: Callable[[int, int], None] | None = None) -> Review:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ttr.ai.base import agent_info, make_agent
-from ttr.ai.worker import worker_pool
+from ttr.ai.worker import close_pool, worker_pool
 from ttr.engine import (
     Action,
     Event,
@@ -321,10 +321,10 @@ class GameSession(ScreenOwner):
             self._pool().submit(int, 0)
 
     def close(self) -> None:
-        """Stop the worker (a running job is abandoned)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the worker now (a running job is abandoned; its own playout workers
+        end with it). The session owns its worker: every way out of a game calls this."""
+        close_pool(self._executor)
+        self._executor = None
         self._job = None
 
     @classmethod

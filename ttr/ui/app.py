@@ -6,9 +6,13 @@ import argparse
 import logging
 import os
 import random
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from ttr.engine import TtrError
@@ -252,19 +256,61 @@ class App:
         return drew
 
     def run(self) -> int:
-        """The main loop until quit."""
-        while self.running:
-            dt = min(self.clock.tick(60) / 1000, 0.1)
-            self.frame(dt)
-        for s in list(self.stack.scenes):
-            s.on_exit()
+        """The main loop until quit: the window closed, Quit, SIGTERM or SIGHUP (a
+        second one ends the process at once). Every way out, an exception too, leaves
+        the scenes and stops every worker process (`shut_down`)."""
+        with quit_on_signals(self.quit):
+            try:
+                while self.running:
+                    dt = min(self.clock.tick(60) / 1000, 0.1)
+                    self.frame(dt)
+            finally:
+                self.shut_down()
+        return 0
+
+    def shut_down(self) -> None:
+        """Leave every scene (a game's session stops its AI worker), save the settings,
+        stop any worker process still running (`worker.close_all_pools`) and speech's
+        thread and processes, close the window."""
+        from ttr.ai.worker import close_all_pools
         from ttr.ui.announce import announcer_of
 
-        announcer_of(self.ctx.extras).close()  # speech threads and processes end
-        self.ctx.settings.save(self.ctx.settings_file)
-        self.data_lock.release()
-        self.pg.quit()
-        return 0
+        try:
+            for s in list(self.stack.scenes):
+                try:
+                    s.on_exit()
+                except Exception:  # the next scene, the settings and the workers still
+                    logger.exception("leaving %s failed", type(s).__name__)
+            self.ctx.settings.save(self.ctx.settings_file)
+        finally:
+            close_all_pools()
+            announcer_of(self.ctx.extras).close()
+            self.data_lock.release()
+            self.pg.quit()
+
+
+@contextmanager
+def quit_on_signals(quit: Callable[[], None]) -> Iterator[None]:
+    """While in the block, SIGTERM and SIGHUP call `quit` (the main loop then ends the
+    way closing the window does) and put the default back, so a second signal ends the
+    process at once. Outside the main thread signals cannot be caught: nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signum, signal.SIG_DFL)
+        logger.info("signal %d: quitting", signum)
+        quit()
+
+    names = ("SIGTERM", "SIGHUP")
+    old = {sig: signal.signal(sig, on_signal)
+           for sig in (getattr(signal, n) for n in names if hasattr(signal, n))}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 def log_to_file() -> None:
@@ -334,7 +380,11 @@ def run(args: argparse.Namespace) -> int:
         if kept is not None:
             logger.warning("your unfinished game was kept as the saved game %r (Load game)",
                            kept.stem)
-        app.start_game(setup)
+        try:
+            app.start_game(setup)
+        except BaseException:
+            app.shut_down()  # the session's worker may have started
+            raise
     else:
         from ttr.ui.scenes.menu import MenuScene
 
