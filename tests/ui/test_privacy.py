@@ -306,7 +306,9 @@ class Table:
                 self.did.append("query")
                 app.frame(0.3)
                 continue
-            if idle and s.to_act in self.humans and self.queries.random() < 0.05:
+            # a hint at the first chance (so every game checks one), then now and then
+            if idle and s.to_act in self.humans and (
+                    "hint" not in self.did or self.queries.random() < 0.05):
                 self._ask_hint(board)  # type: ignore[arg-type]
                 continue
             if idle and s.to_act in self.humans and (
