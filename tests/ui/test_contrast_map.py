@@ -176,8 +176,9 @@ def test_first_start_offers_colour_blind_symbols_once(app: App, tmp_path: Path) 
     assert not app.ctx.settings.colorblind
     menu = _menu(app)
     assert CB_OFFER in menu.message
-    said = " ".join(announcer_of(app.ctx.extras).last(3))
-    assert "Press C" in said and "New game" in said  # heard on entry, with the focus
+    said = announcer_of(app.ctx.extras).last(2)[::-1]
+    assert said[0].startswith("Main menu. New game")  # heard on entry, after the focus
+    assert "Press C" in said[1]
     assert Settings.load(path).colorblind_offered  # saved: offered only once
     key(pygame.K_c)
     frames(app, 2)

@@ -15,6 +15,11 @@ from ttr.ui.widgets import Button, blit_text, column, wrap_text
 class MenuScene(Scene):
     """Title screen with keyboard (arrows, Enter, Esc) and mouse navigation."""
 
+    first = ""
+    """What the first start offers (said on entry after the focused button)."""
+    cb_offer = False
+    """C turns colour-blind symbols on (offered once, on the first start)."""
+
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.buttons = [
@@ -37,7 +42,6 @@ class MenuScene(Scene):
 
         offer = first_start_offer(ctx)
         self.cb_offer = not (ctx.settings.colorblind or ctx.settings.colorblind_offered)
-        """C turns colour-blind symbols on (offered once, on the first start)."""
         if self.cb_offer:
             ctx.settings.colorblind_offered = True
             ctx.settings.save(ctx.settings_file)
@@ -45,7 +49,6 @@ class MenuScene(Scene):
         if offer:
             self.message = f"{offer} {self.message}".strip()
         self.first = offer
-        """What the first start offers (said on entry with the focused button)."""
         self.layout(ctx.size)
 
     def check_autosave(self) -> None:
@@ -67,7 +70,11 @@ class MenuScene(Scene):
         self.say_focus()
 
     def on_enter(self) -> None:
-        self.say_focus(f"Main menu. {self.first} " if self.first else "Main menu. ")
+        from ttr.ui.announce import say_here
+
+        self.say_focus("Main menu. ")
+        if self.first:  # after the focus, and not dropped by the next key
+            say_here(self.ctx.extras, self.first, "alert")
 
     def accept_colorblind(self) -> None:
         """The first start's offer taken: colour-blind symbols on, saved, said."""
