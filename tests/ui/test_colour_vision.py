@@ -126,14 +126,15 @@ def test_card_colours_stay_apart_or_carry_distinct_symbols(app: App) -> None:
 
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
-def test_route_symbols_are_10px_at_1080p_and_grow(app: App, map_id: str) -> None:
+def test_route_symbols_are_12px_at_720p_and_grow(app: App, map_id: str) -> None:
     sizes = {}
-    for size in ((1920, 1080), (2560, 1440)):
+    for size in ((1280, 720), (1920, 1080), (3840, 2160)):
         r = _renderer(map_id, size, True)
         sizes[size] = min(2 * slot_symbol_radius(r.px_quad(q))
                           for qs in r.slots.values() for q in qs)
-    assert sizes[(1920, 1080)] >= 10
-    assert sizes[(2560, 1440)] > sizes[(1920, 1080)] * 1.2
+    assert sizes[(1280, 720)] >= 12  # drawn size: tests/ui/test_contrast_map.py
+    assert sizes[(1920, 1080)] >= 12
+    assert sizes[(3840, 2160)] > sizes[(1280, 720)] * 1.5
 
 
 def test_high_contrast_theme_has_no_low_contrast_text(app: App) -> None:

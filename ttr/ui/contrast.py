@@ -1,4 +1,6 @@
-"""The high-contrast theme (Settings): near-black panels, white text and strong outlines.
+"""The high-contrast theme (Settings): near-black panels, white text and strong outlines;
+the map goes dark too (dark land and sea, light coasts, white city names with black halos,
+route spaces in their full colour inside white outlines).
 
 It swaps the colour constants of `ttr.ui.theme` in place, so every scene picks them up
 on its next frame; `use_high_contrast(False)` puts the normal look back.
@@ -21,17 +23,24 @@ HIGH_CONTRAST: dict[str, object] = {
     "BAD": (255, 150, 140),
     "HILITE": (0, 230, 255),
     "FOCUS": (255, 255, 255),
-    "PAPER": (248, 244, 232),
-    "PAPER_DARK": (220, 212, 190),
-    "LAND": (250, 246, 234),
-    "SEA": (160, 200, 220),
-    "SEA_SHALLOW": (190, 220, 232),
-    "COAST": (20, 40, 60),
-    "LABEL_INK": (0, 0, 0),
-    "LABEL_HALO": (255, 255, 255),
-    "LABEL_BG": (255, 255, 255),
-    "SLOT_EDGE": (0, 0, 0),
-    "TUNNEL_EDGE": (0, 0, 0),
+    "PAPER": (44, 44, 40),
+    "PAPER_DARK": (200, 200, 200),
+    "LAND": (44, 44, 40),
+    "SEA": (6, 18, 40),
+    "SEA_SHALLOW": (14, 34, 62),
+    "LAKE": (10, 28, 56),
+    "COAST": (215, 215, 215),
+    "LABEL_INK": (255, 255, 255),
+    "LABEL_HALO": (0, 0, 0),
+    "LABEL_BG": (0, 0, 0),
+    "CITY_RING": (255, 255, 255),
+    "CITY_FILL": (210, 30, 20),
+    "SLOT_EDGE": (220, 220, 220),
+    "TUNNEL_EDGE": (255, 255, 255),
+    "SLOT_TINT": 0.0,
+    "SLOT_LINE": (255, 255, 255),
+    "SLOT_LINE_PX": 1,
+    "MAP_PALETTE": "dark",
     "STRONG_EDGES": True,
 }
 _NORMAL: dict[str, object] = {k: getattr(theme, k) for k in HIGH_CONTRAST}

@@ -28,9 +28,11 @@ def route_rgb(route: Route) -> theme.RGB:
 
 def slot_colours(route: Route) -> tuple[theme.RGB, theme.RGB]:
     """An open slot's flat fill (the route colour, lightened: printed, not a train) and its
-    outline (the route colour, darkened: white and gray routes still show on the land)."""
+    outline (the route colour, darkened: white and gray routes still show on the land; the
+    theme's `SLOT_LINE` instead when it has one, as in high contrast)."""
     rgb = route_rgb(route)
-    return theme.mix(rgb, theme.LAND, 0.58), theme.mix(rgb, (0, 0, 0), 0.3)
+    return (theme.mix(rgb, theme.LAND, theme.SLOT_TINT),
+            theme.SLOT_LINE or theme.mix(rgb, (0, 0, 0), 0.3))
 
 
 def scale_quad(q: Quad, k: float) -> Quad:
@@ -40,13 +42,16 @@ def scale_quad(q: Quad, k: float) -> Quad:
 
 
 def paint_slots(surf: pygame.Surface, vp: Viewport, slots: Sequence[Quad], r: Route,
-                symbols: bool) -> None:
+                symbols: bool, away: tuple[float, float] = (0.0, 0.0)) -> None:
     """A route's printed slots: flat fill and outline (dashed for tunnels), the colour
-    symbol when `symbols`, the locomotive mark on ferry slots."""
+    symbol when `symbols` (leaning `away` from a twin track), the locomotive mark on
+    ferry slots."""
     fill, edge = slot_colours(r)
     lw = max(1, round(vp.scale * 1.3))
     for i, q in enumerate(slots):
         pts = [vp.local(p) for p in q]
+        if theme.SLOT_LINE_PX and not r.tunnel:  # high contrast: a light rim around it
+            pygame.draw.polygon(surf, edge, rimmed(pts, max(theme.SLOT_LINE_PX, lw)))
         pygame.draw.polygon(surf, fill, pts)
         if r.tunnel:
             dashed_outline(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), vp.scale * 4.5)
@@ -55,10 +60,17 @@ def paint_slots(surf: pygame.Surface, vp: Viewport, slots: Sequence[Quad], r: Ro
                 pygame.draw.aalines(surf, edge, True, pts if j == 0 else
                                     [vp.local(p) for p in scale_quad(q, 1 - j * 0.06)])
         if symbols and r.color is not None:
-            slot_symbol(surf, r.color, pts, fill)
+            slot_symbol(surf, r.color, pts, fill, away)
         if i < r.ferry:
             cx, cy = vp.local(geo.quad_center(q))
             loco_mark(surf, (cx, cy), max(3.0, vp.scale * 4.2))
+
+
+def rimmed(pts: Sequence[tuple[float, float]], px: float) -> Quad:
+    """A slot's quad (window pixels) grown by `px` pixels on every side."""
+    along = math.dist(pts[0], pts[1]) or 1.0
+    across = math.dist(pts[1], pts[2]) or 1.0
+    return geo.grow_quad(pts, 1 + 2 * px / along, 1 + 2 * px / across)
 
 
 def paint_city(surf: pygame.Surface, at: tuple[float, float], scale: float) -> None:

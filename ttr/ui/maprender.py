@@ -22,6 +22,7 @@ from ttr.ui import mapgeo, theme, widgets
 from ttr.ui import mappaint as mp
 from ttr.ui.assets import Assets
 from ttr.ui.maptiles import Layers
+from ttr.ui.symbols import twin_sides
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
@@ -52,6 +53,8 @@ class MapRenderer:
         else:
             self.slots = geo.route_slots(map_def)
             self.poses = geo.route_poses(map_def)
+        self.away = twin_sides(self.gm.routes, self.slots)
+        """Which way each twin track's colour-blind symbols lean (off its twin)."""
         self.cities = {cid: cl.pos for cid, cl in map_def.layout.cities.items()}
         self.vp: Viewport | None = None
         """The viewport the map is shown in (hit tests and highlights use it)."""
@@ -119,7 +122,7 @@ class MapRenderer:
 
     def _key(self, vp: Viewport) -> tuple[object, ...]:
         return (vp.scale, vp.ox - round(vp.ox), vp.oy - round(vp.oy), vp.map_px.size,
-                self.assets.colorblind)
+                theme.MAP_PALETTE, self.assets.colorblind)
 
     def _new_layers(self, vp: Viewport) -> Layers:
         layers = Layers(vp, self._key(vp))
@@ -255,9 +258,10 @@ class MapRenderer:
                                   not vis.contains(rect))
 
     def _check_colours(self) -> None:
-        """The colour-blind setting changed: symbols on or off, drawn again now."""
+        """The colour-blind setting (symbols on or off) or the map's colours (high
+        contrast) changed: drawn again now."""
         if self.cur is not None and self.vp is not None and (
-                self.cur.key[-1] != self.assets.colorblind):
+                self.cur.key[-2:] != (theme.MAP_PALETTE, self.assets.colorblind)):
             self._layers.clear()
             self.resize(self.vp)
 
@@ -368,7 +372,8 @@ class MapRenderer:
                        for x in range(area.x // tw * tw, area.right, tw)])
         for r in self.gm.routes:
             if layers.route_rects[r.id].colliderect(area):
-                mp.paint_slots(static, vp, self.slots[r.id], r, bool(layers.key[-1]))
+                mp.paint_slots(static, vp, self.slots[r.id], r, bool(layers.key[-1]),
+                               self.away.get(r.id, (0.0, 0.0)))
         static.set_clip(None)
         top.set_clip(area)
         rad = max(4.0, geo.CITY_RADIUS * vp.scale) + 4

@@ -23,6 +23,8 @@ class Settings:
     fullscreen: bool = False
     window_size: list[int] | None = None
     colorblind: bool = False
+    colorblind_offered: bool = False
+    """The menu has offered colour-blind symbols once (on the first start, C turns them on)."""
     high_contrast: bool = False
     speech: bool = False
     """Speak announcements (captions are always on); needs the `ttr[speech]` extra."""
@@ -64,7 +66,7 @@ class Settings:
         for f in fields(Settings):
             v = data.get(f.name)
             if f.name in ("fullscreen", "colorblind", "sound", "high_contrast", "speech",
-                          "hints") \
+                          "hints", "colorblind_offered") \
                     and isinstance(v, bool):
                 setattr(s, f.name, v)
             elif f.name == "window_size" and isinstance(v, list) and len(v) == 2 and all(

@@ -5,11 +5,11 @@ y down), drawn with pygame.draw only."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import pygame
 
-from ttr.engine import CardColor
+from ttr.engine import CardColor, Route
 from ttr.ui import theme
 
 Pt = tuple[float, float]
@@ -67,7 +67,7 @@ def _wheel() -> Shape:
 CARD_SHAPES: dict[CardColor, Shape] = {
     CardColor.PURPLE: [(_heart(), False)],
     CardColor.WHITE: [(_circle(0.85), False)],
-    CardColor.BLUE: [(_regular(4, 1.0, math.pi / 4), False)],
+    CardColor.BLUE: [(_regular(4, 1.2, math.pi / 4), False)],  # as wide as the others
     CardColor.YELLOW: [([(0.0, -0.95), (0.95, 0.75), (-0.95, 0.75)], False)],
     CardColor.ORANGE: [([(0.0, -1.0), (0.62, 0.0), (0.0, 1.0), (-0.62, 0.0)], False)],
     CardColor.BLACK: [(_bar(-0.8, -0.8, 0.8, 0.8, 0.24), False),
@@ -130,22 +130,65 @@ def card_symbol(surf: pygame.Surface, color: CardColor, center: Pt, r: float,
     draw_shape(surf, CARD_SHAPES[color], center, (r, 0.0), (0.0, r), ink, bg, halo)
 
 
+SLOT_SYMBOL_MIN = 12.0
+"""A route slot's symbol is at least this many pixels across (where the slot is long
+enough: 12 px on every map at 1280x720)."""
+
+
 def slot_symbol_radius(quad: Sequence[Pt]) -> float:
-    """Half the size of a route slot's symbol: a bit wider than the slot (at least 10 px
-    across on every map at 1920x1080, and growing with the window), within its length."""
+    """Half the size of a route slot's symbol: wider than the slot (at least
+    `SLOT_SYMBOL_MIN` across, growing with the window), within 85 % of its length."""
     across = math.dist(quad[1], quad[2])
     along = math.dist(quad[0], quad[1])
-    return max(2.0, min(along * 0.42, across * 0.62))
+    return max(2.0, min(along * 0.85, max(SLOT_SYMBOL_MIN, across * 1.4)) / 2)
 
 
-def slot_symbol(surf: pygame.Surface, color: CardColor, quad: Sequence[Pt],
-                bg: theme.RGB) -> None:
-    """A card colour's symbol in the middle of a route slot, upright, with a halo."""
+def twin_sides(routes: Iterable[Route], slots: Mapping[str, Sequence[Sequence[Pt]]]
+               ) -> dict[str, Pt]:
+    """For each route with a twin (another route between the same two cities), the unit
+    vector from the twin's middle to its own: its symbols lean that way, so the twins'
+    symbols, wider than a slot, never overlap."""
+    mids = {rid: (sum(x for q in qs for x, _ in q) / (4 * len(qs)),
+                  sum(y for q in qs for _, y in q) / (4 * len(qs)))
+            for rid, qs in slots.items() if qs}
+    by_pair: dict[frozenset[str], list[str]] = {}
+    for r in routes:
+        if r.id in mids:
+            by_pair.setdefault(frozenset((r.a, r.b)), []).append(r.id)
+    out: dict[str, Pt] = {}
+    for ids in by_pair.values():
+        if len(ids) != 2:
+            continue
+        for me, other in (ids, ids[::-1]):
+            dx, dy = mids[me][0] - mids[other][0], mids[me][1] - mids[other][1]
+            d = math.hypot(dx, dy)
+            if d > 0:
+                out[me] = (dx / d, dy / d)
+    return out
+
+
+def slot_symbol_place(quad: Sequence[Pt], away: Pt = (0.0, 0.0)) -> tuple[Pt, float]:
+    """Where a route slot's symbol goes and its radius: the slot's middle, or, for a
+    symbol wider than the slot leaning `away` (from a twin track, see `twin_sides`),
+    moved across so that its inner edge stays on the slot's."""
     cx = sum(x for x, _ in quad) / 4
     cy = sum(y for _, y in quad) / 4
     r = slot_symbol_radius(quad)
+    ux, uy = quad[2][0] - quad[1][0], quad[2][1] - quad[1][1]
+    across = math.hypot(ux, uy) or 1.0
+    side = (away[0] * ux + away[1] * uy) / across
+    if abs(side) > 0.5:
+        shift = math.copysign(max(0.0, r - across / 2), side) / across
+        cx, cy = cx + ux * shift, cy + uy * shift
+    return (cx, cy), r
+
+
+def slot_symbol(surf: pygame.Surface, color: CardColor, quad: Sequence[Pt],
+                bg: theme.RGB, away: Pt = (0.0, 0.0)) -> None:
+    """A card colour's symbol on a route slot (`slot_symbol_place`), upright, with a halo."""
+    c, r = slot_symbol_place(quad, away)
     ink = ink_for(bg)
-    draw_shape(surf, CARD_SHAPES[color], (cx, cy), (r, 0.0), (0.0, r), ink, bg, ink_for(ink))
+    draw_shape(surf, CARD_SHAPES[color], c, (r, 0.0), (0.0, r), ink, bg, ink_for(ink))
 
 
 def car_mark(surf: pygame.Surface, quad: Sequence[Pt], rgb: theme.RGB, lift: float = 0.0) -> None:

@@ -36,6 +36,17 @@ CITY_RING: RGB = (250, 244, 228)
 LABEL_BG: RGB = (250, 244, 226)
 SLOT_EDGE: RGB = (52, 44, 36)
 TUNNEL_EDGE: RGB = (30, 24, 20)
+SLOT_TINT = 0.58
+"""How much of the land's colour an open route space's fill takes (printed, not a train)."""
+SLOT_LINE: RGB | None = None
+"""An open route space's outline: None for its own colour darkened; light in high contrast,
+where the ground is dark (`ttr.ui.contrast`)."""
+SLOT_LINE_PX = 0
+"""A rim of `SLOT_LINE` at least that many pixels wide around open route spaces (tunnels
+keep their dashes); 0: none."""
+MAP_PALETTE = "paper"
+"""Names the map's colours above ("dark" in high contrast): the map's cached layers are
+drawn again when it changes."""
 STRONG_EDGES = False
 """High contrast (`ttr.ui.contrast`): controls get 2 px light outlines."""
 

@@ -1,5 +1,6 @@
 """The main menu: New game, Continue, Online, Load, Replays, Statistics, Settings, How to
-play, Learn to play (offered in the menu's message on the very first start), Quit."""
+play, Learn to play (offered in the menu's message on the very first start), Quit. The
+first start's message also offers colour-blind symbols: C turns them on (and saves it)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from ttr.ui.widgets import Button, blit_text, column, wrap_text
 
 class MenuScene(Scene):
     """Title screen with keyboard (arrows, Enter, Esc) and mouse navigation."""
+
+    first = ""
+    """What the first start offers (said on entry after the focused button)."""
+    cb_offer = False
+    """C turns colour-blind symbols on (offered once, on the first start)."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -35,8 +41,14 @@ class MenuScene(Scene):
         from ttr.ui.scenes.learn import first_start_offer
 
         offer = first_start_offer(ctx)
+        self.cb_offer = not (ctx.settings.colorblind or ctx.settings.colorblind_offered)
+        if self.cb_offer:
+            ctx.settings.colorblind_offered = True
+            ctx.settings.save(ctx.settings_file)
+            offer = f"{offer} {CB_OFFER}".strip()
         if offer:
             self.message = f"{offer} {self.message}".strip()
+        self.first = offer
         self.layout(ctx.size)
 
     def check_autosave(self) -> None:
@@ -58,7 +70,21 @@ class MenuScene(Scene):
         self.say_focus()
 
     def on_enter(self) -> None:
+        from ttr.ui.announce import say_here
+
         self.say_focus("Main menu. ")
+        if self.first:  # after the focus, and not dropped by the next key
+            say_here(self.ctx.extras, self.first, "alert")
+
+    def accept_colorblind(self) -> None:
+        """The first start's offer taken: colour-blind symbols on, saved, said."""
+        from ttr.ui.announce import say_here
+
+        s = self.ctx.settings
+        s.colorblind, self.cb_offer = True, False
+        s.save(self.ctx.settings_file)
+        self.message = self.message.replace(CB_OFFER, CB_ON)
+        say_here(self.ctx.extras, CB_ON)
 
     def say_focus(self, head: str = "") -> None:
         """Announce the focused button."""
@@ -127,6 +153,8 @@ class MenuScene(Scene):
                 self.activate(self.focus)
             elif e.key == pygame.K_ESCAPE:
                 self.ctx.nav.quit()
+            elif e.key == pygame.K_c and self.cb_offer:
+                self.accept_colorblind()
             else:
                 n = len(self.buttons)
                 self.focus = focus_step(self.focus, n, e.key, getattr(e, "mod", 0))
@@ -161,3 +189,8 @@ class MenuScene(Scene):
                 wrap_text(surface, a, self.message, size, theme.BAD, box)
         blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
                   max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
+
+
+CB_OFFER = ("Colour-blind? Press C to mark every card and route colour with a symbol "
+            "(Settings changes it later).")
+CB_ON = "Colour-blind symbols are on (Settings, Colour-blind symbols, turns them off)."
