@@ -97,9 +97,16 @@ class BoardKeys:
         """The caption should show its next piece (the board redraws)."""
         return self._cap_n > 1 and self.caption_piece(now) != self._cap_piece
 
+    def screen_changed(self, seat: int | None) -> None:
+        """Another seat (or nobody) has the screen: the last answer's items belong to
+        the seat that asked, so they go, with that seat's lines and speech."""
+        self.items, self.item = [], -1
+        self.announcer.screen_changed(seat)
+
     def screen_taken(self) -> None:
         """A curtain was dismissed: greet the new owner of the screen."""
         v = self.board.shown_view
+        self.items, self.item = [], -1  # the seat before's answer is not for this one
         who = self.board.names[v.viewer] if v.viewer is not None else "Nobody"
         self.say(f"{who} at the screen. {turn_words(v, self.board.names)}.", "alert")
 
