@@ -205,8 +205,17 @@ class ScreenReaderVoice:
         return False
 
     def cancel(self) -> None:
-        with contextlib.suppress(AttributeError, NotImplementedError):
-            self.out.silence()
+        """Silence the reader: `Auto` has no `silence`, its first active output has
+        (one without it is interrupted by an empty line)."""
+        first = getattr(self.out, "get_first_available_output", None)
+        out = first() if first is not None else self.out
+        if out is None:
+            return
+        try:
+            out.silence()
+        except (AttributeError, NotImplementedError):
+            with contextlib.suppress(AttributeError, NotImplementedError):
+                out.speak("", interrupt=True)
 
     def close(self) -> None:
         """Nothing to let go."""
