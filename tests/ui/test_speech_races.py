@@ -1,0 +1,79 @@
+"""The speech queue's races, made to happen on purpose: a voice that fails while the
+queue is being built, a silence between the worker's pop and its start."""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from test_speech import TimedVoice, said, wait_for
+
+from ttr.ui.speech import Item, SpeechQueue, Voice
+
+
+def test_every_voice_failing_at_once_gives_up_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker may fail before the queue's constructor returns: it must find itself
+    there (no AttributeError in the thread) and the queue ends up with no worker."""
+    crashes: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda a: crashes.append(a.exc_value))
+
+    def broken() -> Voice:
+        raise OSError("no audio device")
+
+    queues = [SpeechQueue([("broken", broken)]) for _ in range(20)]
+    for q in queues:
+        wait_for(lambda q=q: not q.threads())
+        assert q.worker is None and "no audio device" in q.problem, q.problem
+    assert not crashes, crashes
+
+
+class HookLock:
+    """A lock that runs `after` (once) just after it is released."""
+
+    def __init__(self) -> None:
+        self.real = threading.Lock()
+        self.after: Callable[[], None] | None = None
+
+    def __enter__(self) -> None:
+        self.real.acquire()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.real.release()
+        f, self.after = self.after, None
+        if f is not None:
+            f()
+
+
+class HookDeque(deque[Item]):
+    """Pending lines whose pop arms the lock: the silence comes right after the pop."""
+
+    def __init__(self, lock: HookLock, then: Callable[[], None]) -> None:
+        super().__init__()
+        self.lock, self.then = lock, then
+
+    def popleft(self) -> Item:
+        self.lock.after = self.then
+        return super().popleft()
+
+
+def test_a_line_silenced_between_pop_and_start_is_never_started() -> None:
+    log: list[tuple[str, str, float]] = []
+    voice = TimedVoice(log, seconds=5)
+    q = SpeechQueue([("timed", lambda: voice)])
+    try:
+        wait_for(lambda: q.worker is not None and q.worker.voice is not None)
+        lock = HookLock()
+        q.lock = lock  # type: ignore[assignment]
+        with lock:
+            q.pending = HookDeque(lock, q.silence)
+        q.speak("Your tickets: Chicago to New Orleans", "event")  # the seat before's
+        wait_for(lambda: not q.pending and q.now is None)
+        q.speak("Ben at the screen", "alert")
+        wait_for(lambda: "Ben at the screen" in said(log))
+        assert said(log) == ["Ben at the screen"], log
+    finally:
+        q.stop()
+    wait_for(lambda: not q.threads())
