@@ -1,5 +1,5 @@
-"""The speech queue's races, made to happen on purpose: a voice that fails while the
-queue is being built, a silence between the worker's pop and its start."""
+"""The speech queue's races, made to happen on purpose (a voice that fails while the
+queue is being built, a silence between the worker's pop and its start), and bad setup."""
 
 from __future__ import annotations
 
@@ -77,3 +77,24 @@ def test_a_line_silenced_between_pop_and_start_is_never_started() -> None:
     finally:
         q.stop()
     wait_for(lambda: not q.threads())
+
+
+def test_a_badly_quoted_player_is_named_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import shutil
+    import sys
+
+    from ttr.ui import voices
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("TTR_SPEECH_VOICE", "builtin")
+    monkeypatch.setenv("TTR_SPEECH_PLAYER", 'aplay "-q')
+    found = {"espeak-ng": "/usr/bin/espeak-ng", "paplay": "/usr/bin/paplay"}
+    monkeypatch.setattr(shutil, "which", found.get)
+    makers, why = voices.voice_makers()  # falls back to a player found on the PATH
+    assert [m[0] for m in makers] == ["espeak-ng through paplay"] and not why
+    assert "TTR_SPEECH_PLAYER is not a command (No closing quotation)" in caplog.text
+    del found["paplay"]
+    makers, why = voices.voice_makers()  # nothing to fall back to: says what is wrong
+    assert not makers and why.startswith(
+        "TTR_SPEECH_PLAYER is not a command (No closing quotation): aplay \"-q. Speech is off")

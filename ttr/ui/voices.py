@@ -224,16 +224,22 @@ class ScreenReaderVoice:
         """Nothing to kill."""
 
 
-def find_player() -> list[str] | None:
-    """The audio player command for the built-in voice, or None."""
+def find_player() -> tuple[list[str] | None, str]:
+    """The audio player command for the built-in voice (or None), and what is wrong
+    with TTR_SPEECH_PLAYER when it cannot be read (then the usual players are tried)."""
     forced = os.environ.get("TTR_SPEECH_PLAYER", "").strip()
+    problem = ""
     if forced:
-        return shlex.split(forced)
+        try:
+            return shlex.split(forced), ""
+        except ValueError as e:
+            problem = f"TTR_SPEECH_PLAYER is not a command ({e}): {forced}"
+            logger.warning("%s; trying the usual audio players", problem)
     for name, args in PLAYERS:
         path = shutil.which(name)
         if path:
-            return [path, *args]
-    return None
+            return [path, *args], problem
+    return None, problem
 
 
 def voice_makers() -> tuple[list[VoiceMaker], str]:
@@ -251,13 +257,14 @@ def voice_makers() -> tuple[list[VoiceMaker], str]:
         say = shutil.which("say") or "say"
         makers.append(("say", lambda: ChildVoice("say", [say], None)))
     synth = shutil.which("espeak-ng") or shutil.which("espeak")
-    player = find_player()
+    player, player_problem = find_player()
     if sys.platform != "win32" and synth and player:
         name = f"{os.path.basename(synth)} through {os.path.basename(player[0])}"
         makers.append((name, lambda: ChildVoice(name, [synth, "--stdout"], player)))
     if makers:
         return makers, ""
-    return [], missing_words(synth is not None, player is not None)
+    why = missing_words(synth is not None, player is not None)
+    return [], f"{player_problem}. {why}" if player_problem else why
 
 
 def missing_words(synth: bool, player: bool) -> str:
