@@ -69,6 +69,8 @@ class BoardKeys:
         self.items: list[str] = []
         """The last answer's items (sentences), read one by one with , and ."""
         self.item = -1
+        self.items_seat: int | None = None
+        """Whose answer the items are (only that seat may read them)."""
         self._cap_text, self._cap_since, self._cap_n, self._cap_piece = "", 0.0, 1, 0
         """The caption shown, since when, in how many pieces, which one."""
         board.toast.on_show = lambda text: self.say(text, "alert")
@@ -139,7 +141,7 @@ class BoardKeys:
         if k in answers and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             text = answers[k]()
             self.items = [p for p in text.rstrip(".").split(". ") if p]
-            self.item = -1
+            self.item, self.items_seat = -1, v.viewer
             self.say(text, "reply")
             return True
         if k in (pygame.K_COMMA, pygame.K_PERIOD):
@@ -170,6 +172,8 @@ class BoardKeys:
 
     def read_item(self, forward: bool, to_end: bool) -> None:
         """The last answer item by item (a long list need not be heard at once)."""
+        if self.items_seat != self.board.shown_view.viewer:  # another seat asked
+            self.items, self.item = [], -1
         if not self.items:
             self.say("Nothing to read: H, I, S, M, W, L or R answers first", "reply")
             return
