@@ -98,3 +98,39 @@ def test_a_badly_quoted_player_is_named_not_a_traceback(
     makers, why = voices.voice_makers()  # nothing to fall back to: says what is wrong
     assert not makers and why.startswith(
         "TTR_SPEECH_PLAYER is not a command (No closing quotation): aplay \"-q. Speech is off")
+
+
+@pytest.mark.parametrize("during", [1, 2])
+def test_a_child_voice_killed_while_starting_does_not_speak(
+        monkeypatch: pytest.MonkeyPatch, during: int) -> None:
+    """`silence` (the game's thread) may kill the line while the worker is still
+    starting its synthesizer (1) or player (2): the line must not go on."""
+    import subprocess
+    import sys
+
+    from ttr.ui import voices
+
+    wait = [sys.executable, "-c", "import sys, time; sys.stdin.buffer.read(); time.sleep(30)"]
+    voice = voices.ChildVoice("test", wait, wait)
+    real = subprocess.Popen
+    started: list[subprocess.Popen[bytes]] = []
+
+    def popen(*args: Any, **kw: Any) -> subprocess.Popen[bytes]:
+        p = real(*args, **kw)
+        started.append(p)
+        if len(started) == during:
+            voice.kill_now()  # as if from the other thread, right now
+        return p
+
+    monkeypatch.setattr(voices.subprocess, "Popen", popen)
+    try:
+        voice.start("Your tickets: Chicago to New Orleans", "event")
+        assert not voice.busy()
+        for p in started:
+            assert p.wait(timeout=5) is not None
+    finally:
+        voice.close()
+        for p in started:
+            if p.poll() is None:
+                p.kill()
+                p.wait()

@@ -175,6 +175,10 @@ class _Worker:
                     if now is not None:
                         last = now.serial
                         self._call(voice.start, now.text, now.kind)
+                        with q.lock:  # silenced while it started: cut it at once
+                            cut_now = now.serial <= q.cut_serial
+                        if cut_now:
+                            self._call(voice.cancel)
                 if voice.problem:
                     q.fail(voice.problem)
                     break

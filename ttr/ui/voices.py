@@ -73,6 +73,9 @@ class ChildVoice:
         self.procs = [a]
         self.pgid = a.pid
         _LIVE.add(self.pgid)
+        if self.cut:  # killed (`kill_now`, another thread) while it was starting
+            self.cancel()
+            return
         if self.player:
             assert a.stdout is not None
             try:
@@ -86,6 +89,9 @@ class ChildVoice:
             finally:
                 a.stdout.close()
             self.procs.append(b)
+            if self.cut:
+                self.cancel()
+                return
         assert a.stdin is not None
         try:  # a line is far smaller than a pipe's buffer: this never waits
             a.stdin.write(text.encode("utf-8", "replace") + b"\n")
@@ -126,9 +132,11 @@ class ChildVoice:
         self.cancel()
 
     def kill_now(self) -> None:
+        """Kill the line now (from any thread); a line still starting sees `cut` and
+        kills itself once its children exist."""
+        self.cut = True
         pgid = self.pgid
         if self.procs and pgid in _LIVE:
-            self.cut = True
             _kill_group(pgid)
 
 
