@@ -1,6 +1,6 @@
 """Build the desktop app: a folder that runs without Python, packed for download.
 
-    pip install '.[app]'          # the game (compiled engine) and PyInstaller
+    pip install '.[app,speech]'   # the game (compiled engine), PyInstaller, screen readers
     python tools/build_app.py     # dist/ttr-<version>-<os>-<arch>/ and its archive
 
 PyInstaller (one folder, not one file: nothing is unpacked at each start, and the
@@ -63,11 +63,19 @@ if __name__ == "__main__":
 '''
 SPEC = '''\
 # Written by tools/build_app.py; PyInstaller {pyi}.
-from PyInstaller.utils.hooks import collect_data_files, collect_submodules
+import importlib.util
+
+from PyInstaller.utils.hooks import collect_all, collect_data_files, collect_submodules
 
 hidden = ["ttr.native.compiled__mypyc"] + collect_submodules("ttr")
 datas = collect_data_files("ttr") + {sources!r}
-common = dict(hiddenimports=hidden, datas=datas, excludes=["tkinter", "pytest", "mypy"])
+binaries = []
+for speech in ("accessible_output2", "speechd"):  # the `speech` extra, when installed:
+    if importlib.util.find_spec(speech) is not None:  # its outputs load at run time
+        more_datas, more_binaries, more_hidden = collect_all(speech)
+        datas, binaries, hidden = datas + more_datas, binaries + more_binaries, hidden + more_hidden
+common = dict(hiddenimports=hidden, datas=datas, binaries=binaries,
+              excludes=["tkinter", "pytest", "mypy"])
 game = Analysis(["ttr_app.py"], **common)
 editor = Analysis(["ttr_map_editor.py"], pathex=["."], **common)
 exe_options = dict(exclude_binaries=True, console=True, strip=False, upx=False,

@@ -109,7 +109,11 @@ class _Worker:
         self.making = ""
         """The voice being made (a maker that hangs is not tried again)."""
         self.thread = threading.Thread(target=self._run, name="ttr-speech", daemon=True)
+
+    def start(self) -> _Worker:
+        """Start the thread (once the queue holds this worker: it may `fail` at once)."""
         self.thread.start()
+        return self
 
     def _call(self, f: Callable[..., object], *args: object) -> object:
         self.call_since = time.monotonic()
@@ -163,8 +167,18 @@ class _Worker:
                         now = q.pending.popleft() if q.pending else None
                         q.now = now
                     if now is not None:
+                        with q.lock:  # silenced since the pop (e.g. the seat before's)
+                            if now.serial <= q.cut_serial:
+                                if q.now is now:
+                                    q.now = None
+                                now = None
+                    if now is not None:
                         last = now.serial
                         self._call(voice.start, now.text, now.kind)
+                        with q.lock:  # silenced while it started: cut it at once
+                            cut_now = now.serial <= q.cut_serial
+                        if cut_now:
+                            self._call(voice.cancel)
                 if voice.problem:
                     q.fail(voice.problem)
                     break
@@ -200,6 +214,7 @@ class SpeechQueue:
         self.restarts = 0
         self.retired: list[_Worker] = []
         self.worker: _Worker | None = _Worker(self)
+        self.worker.start()
 
     # ------------------------------------------------------------ the game's side
 
@@ -281,7 +296,8 @@ class SpeechQueue:
         if self.restarts > MAX_RESTARTS:
             self.fail(f"{self.voice_name} stopped answering {self.restarts} times")
             return
-        self.worker = _Worker(self)
+        self.worker = w = _Worker(self)
+        w.start()
 
     def fail(self, why: str) -> None:
         """Give up speaking (from any thread): the announcer reports `problem`."""

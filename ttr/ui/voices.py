@@ -73,6 +73,9 @@ class ChildVoice:
         self.procs = [a]
         self.pgid = a.pid
         _LIVE.add(self.pgid)
+        if self.cut:  # killed (`kill_now`, another thread) while it was starting
+            self.cancel()
+            return
         if self.player:
             assert a.stdout is not None
             try:
@@ -86,6 +89,9 @@ class ChildVoice:
             finally:
                 a.stdout.close()
             self.procs.append(b)
+            if self.cut:
+                self.cancel()
+                return
         assert a.stdin is not None
         try:  # a line is far smaller than a pipe's buffer: this never waits
             a.stdin.write(text.encode("utf-8", "replace") + b"\n")
@@ -126,9 +132,11 @@ class ChildVoice:
         self.cancel()
 
     def kill_now(self) -> None:
+        """Kill the line now (from any thread); a line still starting sees `cut` and
+        kills itself once its children exist."""
+        self.cut = True
         pgid = self.pgid
         if self.procs and pgid in _LIVE:
-            self.cut = True
             _kill_group(pgid)
 
 
@@ -205,8 +213,17 @@ class ScreenReaderVoice:
         return False
 
     def cancel(self) -> None:
-        with contextlib.suppress(AttributeError, NotImplementedError):
-            self.out.silence()
+        """Silence the reader: `Auto` has no `silence`, its first active output has
+        (one without it is interrupted by an empty line)."""
+        first = getattr(self.out, "get_first_available_output", None)
+        out = first() if first is not None else self.out
+        if out is None:
+            return
+        try:
+            out.silence()
+        except (AttributeError, NotImplementedError):
+            with contextlib.suppress(AttributeError, NotImplementedError):
+                out.speak("", interrupt=True)
 
     def close(self) -> None:
         """Nothing to let go."""
@@ -215,16 +232,22 @@ class ScreenReaderVoice:
         """Nothing to kill."""
 
 
-def find_player() -> list[str] | None:
-    """The audio player command for the built-in voice, or None."""
+def find_player() -> tuple[list[str] | None, str]:
+    """The audio player command for the built-in voice (or None), and what is wrong
+    with TTR_SPEECH_PLAYER when it cannot be read (then the usual players are tried)."""
     forced = os.environ.get("TTR_SPEECH_PLAYER", "").strip()
+    problem = ""
     if forced:
-        return shlex.split(forced)
+        try:
+            return shlex.split(forced), ""
+        except ValueError as e:
+            problem = f"TTR_SPEECH_PLAYER is not a command ({e}): {forced}"
+            logger.warning("%s; trying the usual audio players", problem)
     for name, args in PLAYERS:
         path = shutil.which(name)
         if path:
-            return [path, *args]
-    return None
+            return [path, *args], problem
+    return None, problem
 
 
 def voice_makers() -> tuple[list[VoiceMaker], str]:
@@ -242,13 +265,14 @@ def voice_makers() -> tuple[list[VoiceMaker], str]:
         say = shutil.which("say") or "say"
         makers.append(("say", lambda: ChildVoice("say", [say], None)))
     synth = shutil.which("espeak-ng") or shutil.which("espeak")
-    player = find_player()
+    player, player_problem = find_player()
     if sys.platform != "win32" and synth and player:
         name = f"{os.path.basename(synth)} through {os.path.basename(player[0])}"
         makers.append((name, lambda: ChildVoice(name, [synth, "--stdout"], player)))
     if makers:
         return makers, ""
-    return [], missing_words(synth is not None, player is not None)
+    why = missing_words(synth is not None, player is not None)
+    return [], f"{player_problem}. {why}" if player_problem else why
 
 
 def missing_words(synth: bool, player: bool) -> str:

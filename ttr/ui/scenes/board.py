@@ -242,7 +242,7 @@ class BoardScene(Scene):
             self.shown_view = hidden_view(self.shown_view, update.view)
             self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only
             self.hover_ticket = None
-            self.keys.announcer.screen_changed(update.view.viewer)
+            self.keys.screen_changed(update.view.viewer)
 
         def finish() -> None:
             self.shown_view = update.view

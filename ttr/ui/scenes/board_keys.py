@@ -69,6 +69,8 @@ class BoardKeys:
         self.items: list[str] = []
         """The last answer's items (sentences), read one by one with , and ."""
         self.item = -1
+        self.items_seat: int | None = None
+        """Whose answer the items are (only that seat may read them)."""
         self._cap_text, self._cap_since, self._cap_n, self._cap_piece = "", 0.0, 1, 0
         """The caption shown, since when, in how many pieces, which one."""
         board.toast.on_show = lambda text: self.say(text, "alert")
@@ -97,9 +99,16 @@ class BoardKeys:
         """The caption should show its next piece (the board redraws)."""
         return self._cap_n > 1 and self.caption_piece(now) != self._cap_piece
 
+    def screen_changed(self, seat: int | None) -> None:
+        """Another seat (or nobody) has the screen: the last answer's items belong to
+        the seat that asked, so they go, with that seat's lines and speech."""
+        self.items, self.item = [], -1
+        self.announcer.screen_changed(seat)
+
     def screen_taken(self) -> None:
         """A curtain was dismissed: greet the new owner of the screen."""
         v = self.board.shown_view
+        self.items, self.item = [], -1  # the seat before's answer is not for this one
         who = self.board.names[v.viewer] if v.viewer is not None else "Nobody"
         self.say(f"{who} at the screen. {turn_words(v, self.board.names)}.", "alert")
 
@@ -132,7 +141,7 @@ class BoardKeys:
         if k in answers and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             text = answers[k]()
             self.items = [p for p in text.rstrip(".").split(". ") if p]
-            self.item = -1
+            self.item, self.items_seat = -1, v.viewer
             self.say(text, "reply")
             return True
         if k in (pygame.K_COMMA, pygame.K_PERIOD):
@@ -163,6 +172,8 @@ class BoardKeys:
 
     def read_item(self, forward: bool, to_end: bool) -> None:
         """The last answer item by item (a long list need not be heard at once)."""
+        if self.items_seat != self.board.shown_view.viewer:  # another seat asked
+            self.items, self.item = [], -1
         if not self.items:
             self.say("Nothing to read: H, I, S, M, W, L or R answers first", "reply")
             return
