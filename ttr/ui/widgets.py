@@ -18,6 +18,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = N
     fill = theme.PANEL if fill is None else fill
     if edge is True:
         edge = theme.PANEL_EDGE
+    for hook in PANEL_HOOKS:
+        hook(surface, rect)
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*fill, alpha), s.get_rect(), border_radius=radius)
@@ -29,19 +31,23 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = N
                          border_radius=radius)
 
 
-TextHook = Callable[[pygame.Surface, str, pygame.Rect, int, bool], None]
+TextHook = Callable[[pygame.Surface, str, pygame.Rect, int, bool, int], None]
 TEXT_HOOKS: list[TextHook] = []
-"""Called as hook(surface, text, rect, font size, clipped) for every text drawn (by
-`blit_text`, `wrap_text` or `note_text`; the layout test records where text lands;
-empty in the game)."""
+"""Called as hook(surface, text, rect, font size, clipped, size asked for) for every text
+drawn (by `blit_text`, `wrap_text` or `note_text`; the layout test records where text
+lands; empty in the game)."""
+PANEL_HOOKS: list[Callable[[pygame.Surface, pygame.Rect], None]] = []
+"""Called as hook(surface, rect) for every `panel` (the layout test: text stays inside
+the panel it is drawn on)."""
 
 
 def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
-              clipped: bool = False) -> None:
-    """Tell the `TEXT_HOOKS` that `text` (font `size`) was drawn at `rect` of `surface`:
-    every helper that draws text calls this, whatever way it draws it."""
+              clipped: bool = False, asked: int | None = None) -> None:
+    """Tell the `TEXT_HOOKS` that `text` (font `size`; `asked`: the size wanted before
+    it was shrunk to fit) was drawn at `rect` of `surface`: every helper that draws text
+    calls this, whatever way it draws it."""
     for hook in TEXT_HOOKS:
-        hook(surface, text, rect, size, clipped)
+        hook(surface, text, rect, size, clipped, size if asked is None else asked)
 
 
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
@@ -51,6 +57,7 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
     Any text is safe (see `assets.render`)."""
     if max_width is not None:
         max_width = max(1, max_width)  # a widget too small for any text
+    asked = size
     img = assets.text(text, size, color, bold, cond)
     while max_width is not None and img.get_width() > max_width and size > 8:
         size -= 1
@@ -60,7 +67,7 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
         img = img.subsurface((0, 0, max(0, max_width or 0), img.get_height()))
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
-    note_text(surface, text, r, size, clipped)
+    note_text(surface, text, r, size, clipped, asked)
     return r
 
 
