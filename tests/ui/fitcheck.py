@@ -27,8 +27,9 @@ TEXT_SIZES = (100, 125, 150)
 SMALLEST = 0.8
 """Secondary text (a card count, a caption under a panel) may be this much of the body
 size; nothing smaller."""
-SMALLEST_LABEL = 0.7
-"""City labels on the map: this much of the body size (they share the map with routes)."""
+SMALLEST_LABEL = 0.62
+"""City labels on the map: this much of the body size (they are drawn at least
+`maprender.LABEL_SHARE` of it, and where crowded up to `maprender.SHRINK` px smaller)."""
 
 _SCALE = "sizes its text from the window alone: it does not follow the text-size setting"
 _FIXED = "shrinks text to fit a box of fixed size"

@@ -110,8 +110,9 @@ def _board_rules(board: BoardScene, names: frozenset[str]
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_the_board_and_its_overlays_fit(app: App, map_id: str) -> None:
-    from ttr.ui.scenes.command import CommandScene, KeyHelpScene
+    from ttr.ui.scenes.command import CommandScene
     from ttr.ui.scenes.handoff import HandoffScene
+    from ttr.ui.scenes.keyhelp import KeyHelpScene
     from ttr.ui.scenes.pause import PauseScene
     from ttr.ui.scenes.payment import PaymentScene
 
@@ -273,7 +274,7 @@ def test_the_online_screens_fit(app: App) -> None:
     session.local, session.host, session.status = (0,), True, "online"
     session.chat.append(ChatLine("Gus", "hello everyone, ready when you are", 3, 0.0))
     lobby = LobbyScene(app.ctx, "Hosting a game")
-    lobby.session, lobby.address, lobby.label = session, "192.168.1.20:8765", "europe/base"
+    lobby.session, lobby.address, lobby.label = session, "192.168.1.20:8765", "Europe"
     _push(app, lambda: lobby)
     walk.check("lobby")
     walk.finish()

@@ -1,5 +1,5 @@
-"""Keyboard commands of the board: the claim list (C), the station list (B) and the key
-help overlay (F1 or ?).
+"""Keyboard commands of the board: the claim list (C), the station list (B) (the key help
+overlay, F1 or ?, is `keyhelp`).
 
 The claim list offers the routes the legal actions allow now and, on a second page (Tab),
 every other route with the reason the board gives for refusing it; typing filters by city
@@ -16,9 +16,8 @@ import pygame
 
 from ttr.engine import BuildStation, ClaimRoute
 from ttr.ui import theme
-from ttr.ui.announce import announcer_of, say_here
+from ttr.ui.announce import announcer_of
 from ttr.ui.focus import focus_ring
-from ttr.ui.keys import BOARD_KEYS, DIALOG_KEYS, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
 from ttr.ui.widgets import blit_text, panel
@@ -209,36 +208,3 @@ class CommandScene(Scene):
         if not items:
             blit_text(surface, a, "Nothing matches", f, theme.TEXT_DIM,
                       (box.centerx, box.y + f * 7), "center")
-
-
-class KeyHelpScene(Scene):
-    """The keys of the board, over the board (F1 or ?); any of Esc, F1, ?, Enter closes."""
-
-    opaque = False
-
-    def __init__(self, ctx: AppContext) -> None:
-        super().__init__(ctx)
-        say_here(ctx.extras, "Keys. " + keys_text(BOARD_KEYS))
-
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN,
-                                                   pygame.K_KP_ENTER) or e.unicode == "?"):
-            self.ctx.stack.pop(self)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        w, h = surface.get_size()
-        rows = (*BOARD_KEYS, *DIALOG_KEYS)
-        f = max(12, min(h // (len(rows) + 8), w // 70))
-        box = pygame.Rect(0, 0, min(w - 40, f * 60), f * 2 * (len(rows) + 3))
-        box.center = (w // 2, h // 2)
-        panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=248)
-        blit_text(surface, a, "Keys (Esc, F1 or ? closes)", int(f * 1.3), theme.ACCENT,
-                  (box.x + 20, box.y + 12), bold=True)
-        y = box.y + f * 4
-        for k, what in rows:
-            blit_text(surface, a, k, f, theme.HILITE, (box.x + 20, y), bold=True)
-            blit_text(surface, a, what, f, theme.TEXT, (box.x + 20 + f * 14, y),
-                      max_width=box.w - f * 14 - 40)
-            y += f * 2
