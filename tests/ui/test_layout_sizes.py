@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -27,6 +28,15 @@ from ttr.ui.app import App
 from ttr.ui.scene import Scene
 from ttr.ui.scenes.board import BoardScene
 from ttr.ui.scenes.scoring import ScoringScene
+
+QUICK = {"sizes": ((1280, 720), (3840, 2160)), "text_sizes": (100, 150)}
+"""The sizes of the fast suite's check of the tunnel dialog and of the scenes with a map
+of their own (the scoring screen, the replay viewer, the online board): each new map
+scale costs a label placement (about a second), so the fast suite takes the two
+screenshot sizes at 100 and 150 %; `-m slow` takes all twelve (the board and its other
+overlays take all twelve in the fast suite)."""
+GRIDS = [pytest.param(QUICK, id="quick"),
+         pytest.param({}, id="all-sizes", marks=pytest.mark.slow)]
 
 
 def _push(app: App, make: Callable[[], Scene]) -> Scene:
@@ -169,10 +179,11 @@ def test_the_board_and_its_overlays_fit(app: App, map_id: str) -> None:
     walk.finish()
 
 
-def test_the_tunnel_dialog_fits(app: App) -> None:
+@pytest.mark.parametrize("grid", GRIDS)
+def test_the_tunnel_dialog_fits(app: App, grid: dict[str, Any]) -> None:
     from ttr.ui.scenes.tunnel import TunnelScene
 
-    walk = Walk(app)
+    walk = Walk(app, **grid)
     start(app, "human,greedy", map_id="europe", seed=3)
     frames(app, 3)
     board = board_of(app)
@@ -184,8 +195,9 @@ def test_the_tunnel_dialog_fits(app: App) -> None:
     walk.finish()
 
 
+@pytest.mark.parametrize("grid", GRIDS)
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
-def test_scoring_review_and_replay_fit(app: App, map_id: str,
+def test_scoring_review_and_replay_fit(app: App, map_id: str, grid: dict[str, Any],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The scoring screen of a 5-player game (with Review my game), the review (whose
     game, progress, the list) and the replay viewer at a decision."""
@@ -196,7 +208,7 @@ def test_scoring_review_and_replay_fit(app: App, map_id: str,
     from ttr.ui.scenes.replay import CoachNote, ReplayScene
     from ttr.ui.scenes.review import ReviewScene
 
-    walk = Walk(app)
+    walk = Walk(app, **grid)
     record, map_def = finished_record(("human", "greedy", "human", "greedy", "greedy"),
                                       map_id=map_id)
     app.ctx.nav.show_scoring(GameSession.resume(map_def.game_map, record), map_def)
@@ -228,7 +240,6 @@ def test_the_online_screens_fit(app: App) -> None:
     """The Online menu, Join a game (with a game found on the network), Host a game, and
     a host's lobby of five seats (open, taken, AI) with chat."""
     import queue
-    from typing import Any
 
     from ttr.maps.mapfile import find_map
     from ttr.net.discovery import Found
@@ -280,7 +291,8 @@ def test_the_online_screens_fit(app: App) -> None:
     walk.finish()
 
 
-def test_the_online_board_fits(app: App) -> None:
+@pytest.mark.parametrize("grid", GRIDS)
+def test_the_online_board_fits(app: App, grid: dict[str, Any]) -> None:
     """An online game's board with chat lines over the map, a player away, and the
     reconnecting band."""
     import sys
@@ -292,7 +304,7 @@ def test_the_online_board_fits(app: App) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
     from netkit import ServerThread
 
-    walk = Walk(app)
+    walk = Walk(app, **grid)
     with ServerThread() as st:
         table, _, _ = st.add_table("usa", "base", [{"kind": "open"},
                                                    {"kind": "ai", "level": "easy"}])

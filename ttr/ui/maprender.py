@@ -318,8 +318,10 @@ class MapRenderer:
         px = label_px(vp.scale, self.least_label)
         font = self.assets.font(px, bold=True, cond=True)
 
+        least = (geo.MIN_SHRUNK_PX if self.least_label <= geo.MIN_LABEL_PX  # crowded: smaller,
+                 else max(geo.MIN_SHRUNK_PX, round(self.least_label * 0.9)))  # not much
         layers.fonts = [font] + [self.assets.font(px - k, bold=True, cond=True)
-                                 for k in range(1, SHRINK + 1) if px - k >= geo.MIN_SHRUNK_PX]
+                                 for k in range(1, SHRINK + 1) if px - k >= least]
 
         def measure_in(f: pygame.font.Font) -> lab.Measure:
             return lambda lines: label_extent(f, lines, vp.scale)

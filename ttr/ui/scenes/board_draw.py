@@ -278,10 +278,17 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     f = lay.font  # body text (it was 11 px at 1280x720)
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
+    top = r.y + f + 12
+    step = a.font(f, cond=True).get_linesize()
     for line in (*log_lines(board.shown_view, board.names, board.notes), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
-        if y < r.y + f + 12:
+        if y < top:  # the older entry's last whole lines, as a scrolled log shows them
+            cut = -(-(top - y) // step) * step
+            if cut < img.get_height():
+                part = pygame.Rect(0, cut, img.get_width(), img.get_height() - cut)
+                surface.blit(img, (r.x + 8, y + cut), part)
+                note_text(surface, line, part.move(r.x + 8, y), f)
             break
         surface.blit(img, (r.x + 8, y))
         note_text(surface, line, img.get_rect(topleft=(r.x + 8, y)), f)
