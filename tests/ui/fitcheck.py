@@ -49,7 +49,6 @@ KNOWN: dict[tuple[str, str], str] = {
                            "with an ellipsis",
     ("board", "overlap"): "a route's tooltip covers city names where no spot near the route "
                           "is clear of them",
-    ("claim list", "outside the window"): "its box does not fit 1024x640 at text 150%",
     **{(f, k): "a chat line over the map is shrunk to fit its width (at 1024x640, and at "
                "text 150%)"
        for f in ("online board", "online board, reconnecting") for k in ("shrunk", "small")},

@@ -153,13 +153,14 @@ class Toast:
         """Count down."""
         self.left = max(0.0, self.left - dt)
 
-    def draw(self, surface: pygame.Surface, assets: Assets, center: tuple[int, int]) -> None:
-        """Draw centred at `center`."""
+    def draw(self, surface: pygame.Surface, assets: Assets, center: tuple[int, int],
+             width: int = 0) -> None:
+        """Draw centred at `center`, wrapped to `width` (default: the window's)."""
         if not self.active:
             return
         size = max(14, surface.get_height() // 40)
         img = assets.text(self.text, size, theme.TEXT, bold=True)
-        widest = surface.get_width() - size * 4
+        widest = (width or surface.get_width()) - size * 4
         if img.get_width() > widest:  # a long message wraps inside the window
             img = render(assets.font(size, True), self.text, theme.TEXT, max(widest, 1))
         r = img.get_rect(center=center).inflate(size * 2, size)

@@ -78,7 +78,7 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
     _reveal(board, surface)
     _tooltip(board, surface)
     # in the caption strip under the map (the caption gives way): it covers no name
-    board.toast.draw(surface, board.ctx.assets, lay.caption.center)
+    board.toast.draw(surface, board.ctx.assets, lay.caption.center, lay.caption.w)
 
 
 # ---------------------------------------------------------------- map

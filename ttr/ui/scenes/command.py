@@ -183,8 +183,11 @@ class CommandScene(Scene):
         f = lay.font
         items = self.entries()
         row_h = int(f * 2.0)
-        box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 46), row_h * self.ROWS + f * 8)
+        h = surface.get_height()
+        rows = max(3, min(self.ROWS, (h - f * 10) // row_h))  # as many as the window holds
+        box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 46), row_h * rows + f * 8)
         box.center = lay.map.center
+        box.clamp_ip(surface.get_rect())
         panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=245)
         blit_text(surface, a, self.title(), int(f * 1.3), theme.ACCENT,
                   (box.x + 16, box.y + 10), bold=True, max_width=box.w - 32)
@@ -193,9 +196,9 @@ class CommandScene(Scene):
                 f"\u00b7 Tab: other list")
         blit_text(surface, a, filt, f, theme.TEXT, (box.x + 16, box.y + int(f * 2.8)),
                   max_width=box.w - 32)
-        first = max(0, min(self.index - self.ROWS // 2, len(items) - self.ROWS))
+        first = max(0, min(self.index - rows // 2, len(items) - rows))
         y = box.y + f * 5
-        for i in range(first, min(len(items), first + self.ROWS)):
+        for i in range(first, min(len(items), first + rows)):
             e = items[i]
             r = pygame.Rect(box.x + 16, y, box.w - 32, row_h - 4)
             if i == self.index:
