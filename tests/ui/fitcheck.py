@@ -37,7 +37,6 @@ KNOWN: dict[tuple[str, str], str] = {
                                 "stats", "online menu", "join", "host setup", "lobby",
                                 "scoring")
        for k in ("small", "text-size growth")},
-    ("pause", "text-size growth"): _SCALE,
     ("join", "shrunk"): "a found game's line is shrunk to fit its row",
     ("scoring", "shrunk"): "the score lines ('Tickets: 3 completed +28') are shrunk to fit "
                            "the table column",
