@@ -8,6 +8,7 @@ import pygame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, column, wrap_text
 
 
@@ -64,8 +65,18 @@ class MenuScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Place the buttons for this window size."""
         w, h = size
-        bw, bh = max(260, w // 5), min(max(44, h // 14), int(h * 0.6) * 3 // 4 // len(self.buttons))
-        column(self.buttons, w // 2, int(h * 0.3), bw, bh, bh // 3)
+        f = ui_font(size, self.ctx.settings)  # every text follows the text size
+        bw = max(260, w // 5, f * 16)
+        n = len(self.buttons)
+        want = max(30, int(f * 2.6))
+        room = h - int(h * 0.3) - f * 3  # above the keys line
+        cols = 1 if want * n * 4 // 3 <= room or bw * 2 + f * 2 > w - 40 else 2
+        per = -(-n // cols)
+        bh = min(want, room * 3 // 4 // per)
+        gap = f * 2
+        for c in range(cols):  # big text: two columns, read down the first
+            x = w // 2 + (c * 2 - cols + 1) * (bw + gap) // 2
+            column(self.buttons[c * per:(c + 1) * per], x, int(h * 0.3), bw, bh, bh // 3)
         self._mark_focus()
 
     def _mark_focus(self) -> None:
@@ -137,12 +148,19 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surface, a)
         w, h = surface.get_size()
+        f = ui_font((w, h), self.ctx.settings)
         cont = self.buttons[1]
         if not cont.enabled:
-            blit_text(surface, a, "no saved game", max(11, h // 70), theme.TEXT_DIM,
-                      (cont.rect.right + 10, cont.rect.centery), "midleft")
+            tw = a.text("no saved game", f, theme.TEXT_DIM).get_width()
+            right = pygame.Rect(cont.rect.right + 10, cont.rect.y, tw, cont.rect.h)
+            if right.collidelist([b.rect for b in self.buttons]) < 0:
+                blit_text(surface, a, "no saved game", f, theme.TEXT_DIM, right.midleft,
+                          "midleft")
+            else:  # two columns: on the left of the button
+                blit_text(surface, a, "no saved game", f, theme.TEXT_DIM,
+                          (cont.rect.x - 10, cont.rect.centery), "midright")
         if self.message:
-            size, top = max(12, h // 60), self.buttons[-1].rect.bottom + 12
+            size, top = f, self.buttons[-1].rect.bottom + 12
             box = pygame.Rect(0, top, min(w - 40, 60 * size), h - top - 3 * size)
             box.centerx = w // 2
             if a.text(self.message, size, theme.BAD).get_width() <= box.w:
@@ -150,4 +168,4 @@ class MenuScene(Scene):
             else:
                 wrap_text(surface, a, self.message, size, theme.BAD, box)
         blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
-                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
+                  f, theme.TEXT_DIM, (w // 2, h - f // 2), "midbottom")
