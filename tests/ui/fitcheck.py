@@ -33,7 +33,7 @@ SMALLEST_LABEL = 0.62
 
 _SCALE = "sizes its text from the window alone: it does not follow the text-size setting"
 KNOWN: dict[tuple[str, str], str] = {
-    **{(f, k): _SCALE for f in ("setup", "settings", "how to play", "saves", "replays",
+    **{(f, k): _SCALE for f in ("setup", "how to play", "saves", "replays",
                                 "stats", "online menu", "join", "host setup", "lobby",
                                 "scoring")
        for k in ("small", "text-size growth")},

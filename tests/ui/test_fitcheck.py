@@ -49,16 +49,16 @@ def test_each_kind_of_problem_is_caught(app: App) -> None:
 
 
 def test_a_menu_laid_out_wrong_is_caught(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ttr.ui.scenes import menu
+    from ttr.ui import widgets
     from ttr.ui.scenes.menu import MenuScene
 
     assert not [k for k in KNOWN if k[0] == "menu" and k[1] in ("overlap", "outside the window")]
-    real = menu.column
+    real = widgets.column
 
     def broken(buttons: list, x: int, y: int, w: int, h: int, gap: int) -> None:
         real(buttons, x, y, w, h, -h)  # every button on top of the one before
 
-    monkeypatch.setattr(menu, "column", broken)
+    monkeypatch.setattr(widgets, "column", broken)
     app.stack.clear_to(MenuScene(app.ctx))
     app.stack.apply_pending()
     walk = Walk(app, sizes=((1280, 720),), text_sizes=(100,))

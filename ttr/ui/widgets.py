@@ -210,7 +210,7 @@ class Picker:
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
                   "midright")
         blit_text(surface, assets, self.value, size, theme.TEXT, vr.center, "center", bold=True,
-                  max_width=vr.w - 3 * size)
+                  max_width=vr.w - size * 2)  # clear of the arrows
 
 
 def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int, h: int,
@@ -219,3 +219,18 @@ def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int
     for i, b in enumerate(rects_for):
         b.rect = pygame.Rect(0, 0, w, h)
         b.rect.midtop = (center_x, top + i * (h + gap))
+
+
+def columns(items: Sequence[Button | Picker], w: int, top: int, room: int, iw: int,
+            want: int, gap: int) -> int:
+    """Lay `items` (`iw` wide, `want` high) down one column centred in a window `w` wide
+    from `top`, or down two when one would not fit `room` pixels and two fit the width
+    (big text); returns the items' height (less than `want` when even that is short)."""
+    n = len(items)
+    cols = 1 if want * n * 4 // 3 <= room or iw * 2 + gap > w - 40 else 2
+    per = -(-n // cols)
+    ih = min(want, room * 3 // 4 // per)
+    for c in range(cols):  # read down the first column, then the second
+        x = w // 2 + (c * 2 - cols + 1) * (iw + gap) // 2
+        column(items[c * per:(c + 1) * per], x, top, iw, ih, ih // 3)
+    return ih

@@ -9,7 +9,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, blit_text, column, wrap_text
+from ttr.ui.widgets import Button, blit_text, columns, wrap_text
 
 
 class MenuScene(Scene):
@@ -67,16 +67,8 @@ class MenuScene(Scene):
         w, h = size
         f = ui_font(size, self.ctx.settings)  # every text follows the text size
         bw = max(260, w // 5, f * 16)
-        n = len(self.buttons)
-        want = max(30, int(f * 2.6))
-        room = h - int(h * 0.3) - f * 3  # above the keys line
-        cols = 1 if want * n * 4 // 3 <= room or bw * 2 + f * 2 > w - 40 else 2
-        per = -(-n // cols)
-        bh = min(want, room * 3 // 4 // per)
-        gap = f * 2
-        for c in range(cols):  # big text: two columns, read down the first
-            x = w // 2 + (c * 2 - cols + 1) * (bw + gap) // 2
-            column(self.buttons[c * per:(c + 1) * per], x, int(h * 0.3), bw, bh, bh // 3)
+        columns(self.buttons, w, int(h * 0.3), h - int(h * 0.3) - f * 3, bw,
+                max(30, int(f * 2.6)), f * 2)  # above the keys line
         self._mark_focus()
 
     def _mark_focus(self) -> None:
