@@ -167,3 +167,12 @@ def test_helpers() -> None:
     assert slug("São Paulo!") == "sao-paulo"
     gm = load_map(MAPS / "usa.yaml").game_map
     assert shortest_spaces(gm, "denver", "el-paso") == 4
+
+
+def test_the_bundled_maps_report_no_problems_in_the_editor() -> None:
+    from ttr.maps.mapfile import find_map, list_maps
+
+    bundled = [m for m in list_maps() if m.id in ("usa", "europe")]
+    assert len(bundled) == 2
+    for m in bundled:
+        assert problems(find_map(m.id), m.path.read_text(encoding="utf-8")) == [], m.id

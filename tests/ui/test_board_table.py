@@ -72,3 +72,22 @@ def test_my_tickets_scroll_and_show_on_map(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     frames(app, 1)
     assert board.ticket_scroll == 1
+
+
+def test_the_last_claim_stays_marked_until_the_next_move() -> None:
+    from types import SimpleNamespace
+
+    from ttr.engine import FinalRound, RouteClaimed
+    from ttr.engine.events import CardTaken, TurnPassed
+    from ttr.ui.scenes.board_table import latest_is_claim
+
+    claim = RouteClaimed(0, "r1", None, 1)  # type: ignore[arg-type]
+
+    def view(*log: object) -> object:
+        return SimpleNamespace(log=log)
+
+    assert latest_is_claim(view(claim))  # type: ignore[arg-type]
+    assert latest_is_claim(view(claim, FinalRound(0), TurnPassed(1)))  # type: ignore[arg-type]
+    assert not latest_is_claim(view(claim, TurnPassed(1),  # type: ignore[arg-type]
+                                    CardTaken(1, "deck", None, None)))
+    assert not latest_is_claim(view())  # type: ignore[arg-type]

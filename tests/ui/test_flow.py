@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pygame
-from uibot import board_of
+from uibot import board_of, play_to_tunnel
 from uihelp import click, frames, key, start
 
-from ttr.engine import ClaimRoute, PayTunnel, Stage
+from ttr.engine import ClaimRoute, PayTunnel
 from ttr.ui.app import App
 from ttr.ui.scenes.menu import MenuScene
 from ttr.ui.scenes.pause import PauseScene
@@ -61,22 +61,7 @@ def test_esc_in_the_tunnel_dialog_pauses_instead_of_giving_up(app: App) -> None:
     frames(app, 3)
     board = board_of(app)
     assert board is not None
-    for _ in range(400):  # play blind draws until a tunnel can be claimed
-        top = app.stack.top
-        if isinstance(top, TicketsScene):
-            key(pygame.K_RETURN)
-        elif isinstance(top, TunnelScene):
-            break
-        elif top is board and board.session.to_act == 0 and not board.queue.busy:
-            v = board.shown_view
-            gm = v.public.game_map
-            tunnels = [a for a in v.legal if isinstance(a, ClaimRoute)
-                       and gm.route(a.route).tunnel and v.public.stage == Stage.CHOOSE_ACTION]
-            if tunnels:
-                board.submit(tunnels[0])
-            else:
-                key(pygame.K_d)
-        frames(app, 2)
+    play_to_tunnel(app, board)
     tunnel = app.stack.top
     assert isinstance(tunnel, TunnelScene)
     esc_pauses_and_esc_resumes(app)

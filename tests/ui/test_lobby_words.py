@@ -58,3 +58,11 @@ def test_each_change_is_one_sentence() -> None:
     standin = _table(HOST, replace(GUS, ready=True, connected=False, standin="easy"), AI)
     assert table_changes(away, standin, (0,), False) == ["An AI plays for Gus now"]
     assert table_changes(standin, ready, (0,), False) == ["Gus plays again"]
+
+
+def test_a_table_is_named_by_its_map_and_rules_not_their_ids() -> None:
+    from ttr.ui.scenes.lobby_words import table_title
+
+    assert table_title("usa", "base") == "USA"
+    assert table_title("usa", "1910") == "USA, 1910 rules"
+    assert table_title("nowhere", "base") == "nowhere"

@@ -10,7 +10,7 @@ from uihelp import frames, key
 from ttr.ui.announce import announcer_of
 from ttr.ui.app import App
 from ttr.ui.keys import SCORING_KEYS
-from ttr.ui.scenes.command import KeyHelpScene
+from ttr.ui.scenes.keyhelp import KeyHelpScene
 from ttr.ui.scenes.menu import MenuScene
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
-from uihelp import click, key
+from uihelp import click, frames, key
 
 from ttr.engine import (
     BuildStation,
@@ -17,6 +17,7 @@ from ttr.engine import (
     KeepTickets,
     Pass,
     PayTunnel,
+    Stage,
     WithdrawTunnel,
 )
 from ttr.ui import geometry as geo
@@ -31,6 +32,28 @@ from ttr.ui.scenes.tunnel import TunnelScene
 def board_of(app: App) -> BoardScene | None:
     """The board scene on the stack, if any."""
     return next((s for s in app.stack.scenes if isinstance(s, BoardScene)), None)
+
+
+def play_to_tunnel(app: App, board: BoardScene) -> TunnelScene:
+    """Seat 0 keeps its tickets and draws blind until it can claim a tunnel, and claims
+    it: the tunnel dialog (Europe)."""
+    for _ in range(400):
+        top = app.stack.top
+        if isinstance(top, TicketsScene):
+            key(pygame.K_RETURN)
+        elif isinstance(top, TunnelScene):
+            return top
+        elif top is board and board.session.to_act == 0 and not board.queue.busy:
+            v = board.shown_view
+            gm = v.public.game_map
+            tunnels = [a for a in v.legal if isinstance(a, ClaimRoute)
+                       and gm.route(a.route).tunnel and v.public.stage == Stage.CHOOSE_ACTION]
+            if tunnels:
+                board.submit(tunnels[0])
+            else:
+                key(pygame.K_d)
+        frames(app, 2)
+    raise AssertionError("no tunnel claimed")
 
 
 def route_click_point(board: BoardScene, rid: str) -> tuple[float, float] | None:

@@ -1,4 +1,4 @@
-"""Drawing the map's pieces: printed route slots (tunnels dashed, ferries marked), city
+"""Drawing the map's pieces: printed route slots (tunnels toothed, ferries marked), city
 dots, city names with a halo, claimed train cars, hatched closed twins, and the paper
 grain. `MapRenderer` decides what goes where and when; these only draw."""
 
@@ -43,7 +43,7 @@ def scale_quad(q: Quad, k: float) -> Quad:
 
 def paint_slots(surf: pygame.Surface, vp: Viewport, slots: Sequence[Quad], r: Route,
                 symbols: bool, away: tuple[float, float] = (0.0, 0.0)) -> None:
-    """A route's printed slots: flat fill and outline (dashed for tunnels), the colour
+    """A route's printed slots: flat fill and outline (toothed for tunnels), the colour
     symbol when `symbols` (leaning `away` from a twin track), the locomotive mark on
     ferry slots."""
     fill, edge = slot_colours(r)
@@ -53,12 +53,11 @@ def paint_slots(surf: pygame.Surface, vp: Viewport, slots: Sequence[Quad], r: Ro
         if theme.SLOT_LINE_PX and not r.tunnel:  # high contrast: a light rim around it
             pygame.draw.polygon(surf, edge, rimmed(pts, max(theme.SLOT_LINE_PX, lw)))
         pygame.draw.polygon(surf, fill, pts)
-        if r.tunnel:
-            dashed_outline(surf, pts, theme.TUNNEL_EDGE, max(2, lw + 1), vp.scale * 4.5)
-        else:
-            for j in range(lw + 1):
-                pygame.draw.aalines(surf, edge, True, pts if j == 0 else
-                                    [vp.local(p) for p in scale_quad(q, 1 - j * 0.06)])
+        for j in range(lw + 1):
+            pygame.draw.aalines(surf, edge, True, pts if j == 0 else
+                                [vp.local(p) for p in scale_quad(q, 1 - j * 0.06)])
+        if r.tunnel:  # as printed: the space's outline grows teeth, in the route's ink
+            tunnel_teeth(surf, pts, edge, max(1, lw), vp.scale * 2.6)
         if symbols and r.color is not None:
             slot_symbol(surf, r.color, pts, fill, away)
         if i < r.ferry:
@@ -172,19 +171,28 @@ def grain_tile(size: int = 240) -> pygame.Surface:
     return _GRAIN[0]
 
 
-def dashed_outline(surf: pygame.Surface, pts: Sequence[tuple[float, float]], color: theme.RGB,
-                    width: int, dash: float) -> None:
-    """A dashed closed outline (tunnels)."""
-    dash = max(dash, 3.0)
+def tunnel_teeth(surf: pygame.Surface, pts: Sequence[tuple[float, float]], color: theme.RGB,
+                 width: int, tooth: float) -> None:
+    """Short ticks standing out of a slot's two long sides, `tooth` pixels long and apart:
+    the printed board's tunnel outline (in the route's own ink, so it never reads as a
+    black or white train)."""
+    tooth = max(tooth, 3.0)
+    cx = sum(p[0] for p in pts) / len(pts)
+    cy = sum(p[1] for p in pts) / len(pts)
     n = len(pts)
-    for i in range(n):
+    sides = sorted(range(n), key=lambda i: -math.dist(pts[i], pts[(i + 1) % n]))[:2]
+    for i in sides:
         (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % n]
-        seg = math.hypot(x1 - x0, y1 - y0)
-        steps = max(1, int(seg / dash))
-        for k in range(0, steps, 2):
-            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
-            pygame.draw.line(surf, color, (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
-                             (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1), width)
+        seg = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / seg, (x1 - x0) / seg
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        if nx * (mx - cx) + ny * (my - cy) < 0:
+            nx, ny = -nx, -ny  # outwards
+        count = max(2, int(seg / (tooth * 1.4)))
+        for k in range(count):
+            t = (k + 0.5) / count
+            x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+            pygame.draw.line(surf, color, (x, y), (x + nx * tooth, y + ny * tooth), width)
 
 
 def loco_mark(surf: pygame.Surface, c: tuple[float, float], r: float) -> None:

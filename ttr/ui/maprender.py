@@ -26,6 +26,8 @@ from ttr.ui.symbols import twin_sides
 from ttr.ui.viewport import Viewport
 
 Quad = geo.Quad
+LABEL_SHARE = 0.72
+"""City labels are at least this share of the body text size."""
 LAYER_CACHE = 3
 """How many scales' layers a renderer keeps (the zoom steps in use)."""
 SHRINK = 2
@@ -58,6 +60,9 @@ class MapRenderer:
         self.cities = {cid: cl.pos for cid, cl in map_def.layout.cities.items()}
         self.vp: Viewport | None = None
         """The viewport the map is shown in (hit tests and highlights use it)."""
+        self.least_label = geo.MIN_LABEL_PX
+        """The smallest label font in pixels: the scene sets it from its body text size
+        (`least_label`), so labels grow with the text-size setting."""
         self.cur: Layers | None = None
         """The last layers drawn sharp (at `vp`'s scale unless `job` is being built)."""
         self.job: Layers | None = None
@@ -122,7 +127,7 @@ class MapRenderer:
 
     def _key(self, vp: Viewport) -> tuple[object, ...]:
         return (vp.scale, vp.ox - round(vp.ox), vp.oy - round(vp.oy), vp.map_px.size,
-                theme.MAP_PALETTE, self.assets.colorblind)
+                self.least_label, theme.MAP_PALETTE, self.assets.colorblind)
 
     def _new_layers(self, vp: Viewport) -> Layers:
         layers = Layers(vp, self._key(vp))
@@ -314,11 +319,13 @@ class MapRenderer:
     def _prepare(self, layers: Layers) -> Generator[None, None, None]:
         """Labels placed, the ground's shapes, the route rectangles, the surfaces."""
         vp = layers.vp
-        px = label_px(vp.scale)
+        px = label_px(vp.scale, self.least_label)
         font = self.assets.font(px, bold=True, cond=True)
 
+        least = (geo.MIN_SHRUNK_PX if self.least_label <= geo.MIN_LABEL_PX  # crowded: smaller,
+                 else max(geo.MIN_SHRUNK_PX, round(self.least_label * 0.9)))  # not much
         layers.fonts = [font] + [self.assets.font(px - k, bold=True, cond=True)
-                                 for k in range(1, SHRINK + 1) if px - k >= geo.MIN_SHRUNK_PX]
+                                 for k in range(1, SHRINK + 1) if px - k >= least]
 
         def measure_in(f: pygame.font.Font) -> lab.Measure:
             return lambda lines: label_extent(f, lines, vp.scale)
@@ -504,8 +511,15 @@ def label_extent(font: pygame.font.Font, lines: lab.Lines, scale: float) -> tupl
     return ((tw + 2 * geo.LABEL_PAD * px) / scale, th / scale)
 
 
-def label_px(scale: float) -> int:
-    """The label font size in pixels at a map scale (see `geometry.LABEL_FONT_SIZE`)."""
-    return max(geo.MIN_LABEL_PX, round(geo.LABEL_FONT_SIZE * scale))
+def label_px(scale: float, least: int = geo.MIN_LABEL_PX) -> int:
+    """The label font size in pixels at a map scale (see `geometry.LABEL_FONT_SIZE`), at
+    least `least`."""
+    return max(least, geo.MIN_LABEL_PX, round(geo.LABEL_FONT_SIZE * scale))
+
+
+def least_label(body: int) -> int:
+    """The smallest label font for a screen whose body text is `body` pixels: labels
+    grow with the window and the text-size setting like all other text."""
+    return max(geo.MIN_LABEL_PX, round(body * LABEL_SHARE))
 
 

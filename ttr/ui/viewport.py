@@ -106,15 +106,22 @@ class BoardLayout:
     pad: int
     row_h: int
     font: int
+    card_h: int = 0
+    """The face-up cards' height (portrait; shorter than 1.5 widths when the side bar
+    is tight)."""
+    compact: bool = False
+    """Player rows of two lines (name, one line of stats) so the log keeps four lines."""
 
     @staticmethod
     def compute(size: tuple[int, int], players: int, settings: object = None) -> BoardLayout:
         """Side bar on the right, hand and tickets along the bottom, the map in the rest;
-        every size follows the window (and the text-size setting), with no cap."""
+        every size follows the window and the text-size setting, with no cap. With big
+        text the side bar reflows: player rows of two lines, then shorter market cards,
+        so the game log always shows at least four lines."""
         w, h = size
         pad = max(6, min(w, h) // 110)
         font = ui_font(size, settings)
-        side_w = int(max(w * 0.235, 290, font * 21))
+        side_w = int(max(w * 0.235, 290, font * 20))
         bottom_h = int(max(h * 0.2, 128, font * 8))
         side = pygame.Rect(w - side_w, 0, side_w, h)
         bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
@@ -125,19 +132,35 @@ class BoardLayout:
                                h - bottom_h - banner.bottom - pad - caption_h - pad)
         caption = pygame.Rect(pad, map_rect.bottom + pad // 2, banner.w, caption_h)
         inner = side.inflate(-2 * pad, -2 * pad)
-        row_h = int(max(h * 0.068, font * 4.6))  # a name and two lines of stats
-        pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
         card_w = (inner.w - 4 * pad) / 5
-        market_h = int(card_w * 1.5 + pad * 3 + max(54, card_w * 1.05))
+        card_h, deck_h = card_w * 1.5, max(54, card_w * 1.05)
+        log_min = int(font * 1.9 + 5.5 * font * 1.35)  # the heading, four lines and more
+        # (a log entry of two or three lines shows whole or not at all)
+        row_h = int(max(h * 0.068, font * 4.6))  # a name and two lines of stats
+        compact = False
+
+        def spare(row: int, ch: float, dh: float) -> float:
+            return inner.h - (players * (row + pad // 2) + 2 * pad + ch + 3 * pad + dh
+                              + log_min)
+
+        if spare(row_h, card_h, deck_h) < 0:
+            row_h, compact = int(font * 3.2), True  # a name and one line of stats
+        short = spare(row_h, card_h, deck_h)
+        if short < 0:  # shorter market cards and piles, down to about two lines each
+            k = max(0.0, min(1.0, 1 + short / (card_h + deck_h - font * 5)))
+            card_h = font * 3 + (card_h - font * 3) * k
+            deck_h = font * 2 + (deck_h - font * 2) * k
+        pl = pygame.Rect(inner.x, inner.y, inner.w, players * (row_h + pad // 2))
+        market_h = int(card_h + pad * 3 + deck_h)
         market = pygame.Rect(inner.x, pl.bottom + pad, inner.w, market_h)
         log = pygame.Rect(inner.x, market.bottom + pad, inner.w, inner.bottom - market.bottom - pad)
         binner = bottom.inflate(-2 * pad, -2 * pad)
-        hand_w = int(binner.w * 0.6)
-        hand = pygame.Rect(binner.x, binner.y, hand_w, binner.h)
+        tickets_w = int(min(binner.w * 0.5, max(binner.w * 0.4, font * 16)))
+        hand = pygame.Rect(binner.x, binner.y, binner.w - tickets_w - pad, binner.h)
         tickets = pygame.Rect(hand.right + pad, binner.y, binner.right - hand.right - pad,
                               binner.h)
         return BoardLayout(size, map_rect, banner, caption, side, bottom, pl, market, log, hand,
-                           tickets, pad, row_h, font)
+                           tickets, pad, row_h, font, round(card_h), compact)
 
     def player_row(self, i: int) -> pygame.Rect:
         """The panel of seat `i`."""
@@ -148,7 +171,7 @@ class BoardLayout:
         """A face-up card (portrait) in the market row."""
         m, pad = self.market, self.pad
         cw = (m.w - (slots - 1) * pad) / slots
-        ch = cw * 1.5
+        ch = self.card_h or cw * 1.5
         return pygame.Rect(round(m.x + slot * (cw + pad)), m.y + pad, round(cw), round(ch))
 
     def deck_rect(self) -> pygame.Rect:

@@ -19,6 +19,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = N
     fill = theme.PANEL if fill is None else fill
     if edge is True:
         edge = theme.PANEL_EDGE
+    for hook in PANEL_HOOKS:
+        hook(surface, rect)
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*fill, alpha), s.get_rect(), border_radius=radius)
@@ -30,19 +32,23 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: theme.RGB | None = N
                          border_radius=radius)
 
 
-TextHook = Callable[[pygame.Surface, str, pygame.Rect, int, bool], None]
+TextHook = Callable[[pygame.Surface, str, pygame.Rect, int, bool, int], None]
 TEXT_HOOKS: list[TextHook] = []
-"""Called as hook(surface, text, rect, font size, clipped) for every text drawn (by
-`blit_text`, `wrap_text` or `note_text`; the layout test records where text lands;
-empty in the game)."""
+"""Called as hook(surface, text, rect, font size, clipped, size asked for) for every text
+drawn (by `blit_text`, `wrap_text` or `note_text`; the layout test records where text
+lands; empty in the game)."""
+PANEL_HOOKS: list[Callable[[pygame.Surface, pygame.Rect], None]] = []
+"""Called as hook(surface, rect) for every `panel` (the layout test: text stays inside
+the panel it is drawn on)."""
 
 
 def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
-              clipped: bool = False) -> None:
-    """Tell the `TEXT_HOOKS` that `text` (font `size`) was drawn at `rect` of `surface`:
-    every helper that draws text calls this, whatever way it draws it."""
+              clipped: bool = False, asked: int | None = None) -> None:
+    """Tell the `TEXT_HOOKS` that `text` (font `size`; `asked`: the size wanted before
+    it was shrunk to fit) was drawn at `rect` of `surface`: every helper that draws text
+    calls this, whatever way it draws it."""
     for hook in TEXT_HOOKS:
-        hook(surface, text, rect, size, clipped)
+        hook(surface, text, rect, size, clipped, size if asked is None else asked)
 
 
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
@@ -52,6 +58,7 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
     Any text is safe (see `assets.render`)."""
     if max_width is not None:
         max_width = max(1, max_width)  # a widget too small for any text
+    asked = size
     img = assets.text(text, size, color, bold, cond)
     while max_width is not None and img.get_width() > max_width and size > 8:
         size -= 1
@@ -61,7 +68,7 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
         img = img.subsurface((0, 0, max(0, max_width or 0), img.get_height()))
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
-    note_text(surface, text, r, size, clipped)
+    note_text(surface, text, r, size, clipped, asked)
     return r
 
 
@@ -150,13 +157,14 @@ class Toast:
         """Count down."""
         self.left = max(0.0, self.left - dt)
 
-    def draw(self, surface: pygame.Surface, assets: Assets, center: tuple[int, int]) -> None:
-        """Draw centred at `center`."""
+    def draw(self, surface: pygame.Surface, assets: Assets, center: tuple[int, int],
+             width: int = 0) -> None:
+        """Draw centred at `center`, wrapped to `width` (default: the window's)."""
         if not self.active:
             return
         size = max(14, surface.get_height() // 40)
         img = assets.text(self.text, size, theme.TEXT, bold=True)
-        widest = surface.get_width() - size * 4
+        widest = (width or surface.get_width()) - size * 4
         if img.get_width() > widest:  # a long message wraps inside the window
             img = render(assets.font(size, True), self.text, theme.TEXT, max(widest, 1))
         r = img.get_rect(center=center).inflate(size * 2, size)
@@ -208,7 +216,7 @@ class Picker:
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
                   "midright")
         blit_text(surface, assets, self.value, size, theme.TEXT, vr.center, "center", bold=True,
-                  max_width=vr.w - 3 * size)
+                  max_width=vr.w - size * 2)  # clear of the arrows
 
 
 def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int, h: int,
@@ -217,3 +225,18 @@ def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int
     for i, b in enumerate(rects_for):
         b.rect = pygame.Rect(0, 0, w, h)
         b.rect.midtop = (center_x, top + i * (h + gap))
+
+
+def columns(items: Sequence[Button | Picker], w: int, top: int, room: int, iw: int,
+            want: int, gap: int) -> int:
+    """Lay `items` (`iw` wide, `want` high) down one column centred in a window `w` wide
+    from `top`, or down two when one would not fit `room` pixels and two fit the width
+    (big text); returns the items' height (less than `want` when even that is short)."""
+    n = len(items)
+    cols = 1 if want * n * 4 // 3 <= room or iw * 2 + gap > w - 40 else 2
+    per = -(-n // cols)
+    ih = min(want, room * 3 // 4 // per)
+    for c in range(cols):  # read down the first column, then the second
+        x = w // 2 + (c * 2 - cols + 1) * (iw + gap) // 2
+        column(items[c * per:(c + 1) * per], x, top, iw, ih, ih // 3)
+    return ih

@@ -39,7 +39,7 @@ from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
 from ttr.ui.assets import render
 from ttr.ui.camera import SETTLE, Camera
-from ttr.ui.maprender import MapRenderer
+from ttr.ui.maprender import MapRenderer, least_label
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes import board_draw
 from ttr.ui.scenes import scoring as _scoring  # noqa: F401  (loaded now, not when the game ends)
@@ -201,6 +201,7 @@ class BoardScene(Scene):
         self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings)
         self._log_cache = {}
         self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
+        self.renderer.least_label = least_label(self.layout.font)
         self.renderer.resize(self.camera.viewport(self.layout.map))
         d = self.layout.deck_rect()
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
@@ -238,6 +239,9 @@ class BoardScene(Scene):
     def play(self, update: Update) -> None:
         """Animate an update, then show its view."""
         self.hint.moot()  # a move was made: that hint is moot
+        # a tooltip a dialog, a hint or the keyboard showed goes with the move: only the
+        # route under the pointer keeps one
+        self.hover_route = self.renderer.route_at(self.mouse)
         if update.view.viewer != self.shown_view.viewer:
             self.shown_view = hidden_view(self.shown_view, update.view)
             self.toast.show("", 0.0)  # e.g. why they could not pay a route: theirs only

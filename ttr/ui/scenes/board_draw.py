@@ -78,7 +78,7 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
     _reveal(board, surface)
     _tooltip(board, surface)
     # in the caption strip under the map (the caption gives way): it covers no name
-    board.toast.draw(surface, board.ctx.assets, lay.caption.center)
+    board.toast.draw(surface, board.ctx.assets, lay.caption.center, lay.caption.w)
 
 
 # ---------------------------------------------------------------- map
@@ -199,11 +199,13 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
                   max_width=max(1, name_end - x))
         blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
-                  (r.right - f // 2, r.centery + f // 4), "midright", bold=True)
+                  (r.right - f // 2, r.bottom - max(3, r.h // 14)), "bottomright", bold=True)
         # two stats lines at the body size (one line of all five was cut to ~11 px)
         stats = [f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}",
                  (f"stations {p.stations} \u00b7 " if v.public.config.stations else "")
                  + f"path {paths[p.seat]}"]
+        if lay.compact:  # big text: one line of stats (S reads the rest)
+            stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
         for i, line in enumerate(reversed(stats)):
             blit_text(surface, a, line, f, theme.TEXT_DIM, (x, bottom - i * round(f * 1.2)),
@@ -276,10 +278,17 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     f = lay.font  # body text (it was 11 px at 1280x720)
     blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
+    top = r.y + f + 12
+    step = a.font(f, cond=True).get_linesize()
     for line in (*log_lines(board.shown_view, board.names, board.notes), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
-        if y < r.y + f + 12:
+        if y < top:  # the older entry's last whole lines, as a scrolled log shows them
+            cut = -(-(top - y) // step) * step
+            if cut < img.get_height():
+                part = pygame.Rect(0, cut, img.get_width(), img.get_height() - cut)
+                surface.blit(img, (r.x + 8, y + cut), part)
+                note_text(surface, line, part.move(r.x + 8, y), f)
             break
         surface.blit(img, (r.x + 8, y))
         note_text(surface, line, img.get_rect(topleft=(r.x + 8, y)), f)
@@ -326,12 +335,16 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     tog.draw(surface, a, f)
     rects = ticket_rects(board)
     n = len(v.me.tickets)
-    head = f"Your tickets ({len(done)}/{n} done)"
+    room = max(1, tog.rect.x - lay.tickets.x - f // 2)
+    heads = [f"Your tickets ({len(done)}/{n} done)", f"Tickets {len(done)}/{n} done",
+             f"Tickets {len(done)}/{n}"]
     if rects and len(rects) < n:
         first = v.me.tickets.index(rects[0][0])
-        head += f" \u00b7 {first + 1}\u2013{first + len(rects)}, wheel"
+        heads.insert(0, f"{heads[0]} \u00b7 {first + 1}\u2013{first + len(rects)}, wheel")
+    head = next((t for t in heads if a.text(t, f, theme.ACCENT, bold=True).get_width() <= room),
+                heads[-1])  # the longest that fits
     blit_text(surface, a, head, f, theme.ACCENT, lay.tickets.topleft, bold=True,
-              max_width=max(1, tog.rect.x - lay.tickets.x - f // 2))
+              max_width=room)
     gm = v.public.game_map
     for tid, r in rects:
         t = gm.ticket_by_id[tid]
@@ -392,13 +405,31 @@ def _sprites(board: BoardHost, surface: pygame.Surface) -> None:
 
 
 def _banner(board: BoardHost, surface: pygame.Surface) -> None:
+    """Whose turn and what to do, centred in the banner row between the Hint button and
+    the final-round note (shorter, fewer choices named, where the row is narrow)."""
     a, lay, v = board.ctx.assets, board.layout, board.shown_view
-    text = turn_banner(v, board.names, board.session.ai_thinking())
     f = lay.font
-    img = a.text(text, f, theme.TEXT, bold=True)
     b = lay.banner
+    left, right = b.x, b.right
+    if board.hint.offered():
+        left = board.hint.button.rect.right + f // 2
+    if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
+        left_n = v.public.turns_left
+        note = (f"Final round: {counted(left_n, 'turn')} left" if left_n > 1
+                else "Final round: last turn")
+        right = blit_text(surface, a, note, f, theme.BAD, (b.right, b.centery), "midright",
+                          bold=True).x - f // 2
+    full = turn_banner(v, board.names, board.session.ai_thinking())
+    head, _, rest = full.partition(": ")
+    parts = rest.split(", ") if rest else []
+    texts = [head + (": " + ", ".join(parts[:k]) if k else "")
+             for k in range(len(parts), -1, -1)] if parts else [full]
+    room = right - left - f * 2
+    text = next((t for t in texts if a.text(t, f, theme.TEXT, bold=True).get_width() <= room),
+                texts[-1])
+    img = a.text(text, f, theme.TEXT, bold=True)
     mine = v.viewer is not None and v.public.current == v.viewer and bool(v.legal)
-    r = img.get_rect(center=b.center).inflate(f * 2, 0)
+    r = img.get_rect(center=((left + right) // 2, b.centery)).inflate(f * 2, 0)
     r.h = b.h
     r.centery = b.centery
     panel(surface, r, (30, 30, 36), theme.ACCENT if mine else theme.PANEL_EDGE, r.h // 2)
@@ -406,12 +437,6 @@ def _banner(board: BoardHost, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, theme.ACCENT, (r.x + f // 2 + 2, r.centery), f // 4)
     surface.blit(img, img.get_rect(center=r.center))
     note_text(surface, text, img.get_rect(center=r.center), f)
-    if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
-        left = v.public.turns_left
-        text = (f"Final round: {counted(left, 'turn')} left" if left > 1
-                else "Final round: last turn")
-        blit_text(surface, a, text, f,
-                  theme.BAD, (b.right, b.centery), "midright", bold=True)
 
 
 def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
@@ -441,6 +466,34 @@ def _tip_anchor(board: BoardHost, rid: str) -> tuple[int, int]:
         else board.mouse
 
 
+def _tip_home(board: BoardHost, surface: pygame.Surface, at: tuple[int, int], w: int,
+              h: int) -> pygame.Rect:
+    """Where a `w` x `h` tooltip for the anchor `at` goes: beside it (never over it), on
+    the map (in the window if the map is small), covering as few city names (and the
+    hint's tag) as it can, nearest first."""
+    mx, my = at
+    screen = pygame.Rect(0, 0, *surface.get_size())
+    lay = board.layout
+    if lay.map.w > w * 2 and lay.map.h > h * 2:  # on the map: the banner and panels stay clear
+        screen = lay.map
+    avoid = [rect for _, rect in board.renderer.label_boxes()]
+    if board.hint.tag is not None:
+        avoid += [board.hint.tag] * 3
+    best: tuple[int, int, pygame.Rect] | None = None
+    i = 0
+    for g in (16, 48, 96, 160):  # nearer first
+        for dx, dy in ((g, g), (-g - w, g), (g, -g - h), (-g - w, -g - h),
+                       (-w // 2, g), (-w // 2, -g - h), (g, -h // 2), (-g - w, -h // 2)):
+            i += 1
+            r = pygame.Rect(mx + dx, my + dy, w, h).clamp(screen)
+            if r.collidepoint(mx, my):
+                continue
+            score = (len(r.collidelistall(avoid)), i)
+            if best is None or score < best[:2]:
+                best = (*score, r)
+    return best[2] if best is not None else pygame.Rect(mx + 16, my + 16, w, h).clamp(screen)
+
+
 def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     rid = board.hover_route
     if rid is None or board.queue.busy or board.paused:
@@ -454,15 +507,7 @@ def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     w = max(i.get_width() for i in imgs) + f
     h = sum(i.get_height() for i in imgs) + f // 2 + 4
     mx, my = _tip_anchor(board, rid)
-    screen = pygame.Rect(0, 0, *surface.get_size())
-    avoid = board.hint.tag
-    r = pygame.Rect(mx + 16, my + 16, w, h)
-    for dx, dy in ((16, 16), (-16 - w, 16), (16, -16 - h), (-16 - w, -16 - h)):
-        r = pygame.Rect(mx + dx, my + dy, w, h).clamp(screen)
-        if avoid is None or not r.colliderect(avoid):
-            break  # beside the anchor, clear of the hint's tag
-    if r.collidepoint(mx, my):
-        r.bottom = my - 8
+    r = _tip_home(board, surface, (mx, my), w, h)
     panel(surface, r, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
     y = r.y + f // 4 + 2
     for text, img in zip(lines, imgs, strict=True):

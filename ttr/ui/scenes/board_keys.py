@@ -124,7 +124,7 @@ class BoardKeys:
             self.announcer.silence()
             return True
         if k == pygame.K_F1 or e.unicode == "?":
-            from ttr.ui.scenes.command import KeyHelpScene
+            from ttr.ui.scenes.keyhelp import KeyHelpScene
 
             b.ctx.stack.push(KeyHelpScene(b.ctx))
             return True

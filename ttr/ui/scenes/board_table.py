@@ -1,6 +1,7 @@
 """State the table shows that the bare map does not: the last move (flashed on the map when
-it happens and again with L), who holds the longest path / European Express now (from the
-engine's scoring on the public view), and a compact score track in each player's panel.
+it happens and again with L, then marked until the next move), who holds the longest path
+/ European Express now (from the engine's scoring on the public view), and a compact score
+track in each player's panel.
 
 Pure drawing and lookups on the shown (public) view: nothing private, no rules here.
 """
@@ -12,13 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ttr.engine import RouteClaimed, StationBuilt
+from ttr.engine import FinalRound, RouteClaimed, StationBuilt
 from ttr.engine.table import path_lengths
 from ttr.engine.view import PlayerView, PublicState
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 
 if TYPE_CHECKING:
+    from ttr.ui.maprender import MapRenderer
     from ttr.ui.scenes.board_host import BoardHost
 
 FLASH = 3.0
@@ -61,17 +63,36 @@ def path_leaders_now(public: PublicState) -> tuple[int, ...]:
     return tuple(s for s, n in enumerate(lengths) if n == best and n > 0)
 
 
+def latest_is_claim(view: PlayerView) -> bool:
+    """Whether the last move anyone made is the last claim or station (no one has moved
+    since: no card, ticket or tunnel event of a seat after it)."""
+    for e in reversed(view.log):
+        if isinstance(e, (RouteClaimed, StationBuilt)):
+            return True
+        if not isinstance(e, FinalRound) and getattr(e, "seat", None) is not None:
+            return False
+    return False
+
+
 def draw_last_move(board: BoardHost, surface: pygame.Surface, since: float) -> None:
-    """A pulsing ring around the last claim or station, `since` seconds after it."""
-    if since >= FLASH:
+    """A pulsing ring around the last claim or station for `FLASH` seconds after it, then
+    a steady one until the next move."""
+    mark_last_move(surface, board.renderer, board.shown_view, since)
+
+
+def mark_last_move(surface: pygame.Surface, r: MapRenderer, view: PlayerView,
+                   since: float) -> None:
+    """The last claim or station of `view` on `r`'s map: pulsing while `since` (seconds
+    after it) < `FLASH`, then steady while it is the latest move (the replay viewer
+    passes `FLASH`: steady)."""
+    if since >= FLASH and not latest_is_claim(view):
         return
-    mv = last_move(board.shown_view)
-    r = board.renderer
+    mv = last_move(view)
     vp = r.vp
     if mv is None or vp is None:
         return
     seat, kind, what = mv
-    pulse = 0.5 + 0.5 * math.cos(since * math.tau * 1.2)
+    pulse = 0.5 + 0.5 * math.cos(since * math.tau * 1.2) if since < FLASH else 0.0
     col = theme.mix(theme.HILITE, (255, 255, 255), pulse * 0.5)
     w = max(2, round(vp.scale * (2.5 + 1.5 * pulse)))
     if kind == "route" and what in r.slots:

@@ -1,5 +1,5 @@
-"""Keyboard commands of the board: the claim list (C), the station list (B) and the key
-help overlay (F1 or ?).
+"""Keyboard commands of the board: the claim list (C), the station list (B) (the key help
+overlay, F1 or ?, is `keyhelp`).
 
 The claim list offers the routes the legal actions allow now and, on a second page (Tab),
 every other route with the reason the board gives for refusing it; typing filters by city
@@ -16,9 +16,8 @@ import pygame
 
 from ttr.engine import BuildStation, ClaimRoute
 from ttr.ui import theme
-from ttr.ui.announce import announcer_of, say_here
+from ttr.ui.announce import announcer_of
 from ttr.ui.focus import focus_ring
-from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, READING_KEYS, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
 from ttr.ui.widgets import blit_text, panel
@@ -184,8 +183,11 @@ class CommandScene(Scene):
         f = lay.font
         items = self.entries()
         row_h = int(f * 2.0)
-        box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 46), row_h * self.ROWS + f * 8)
+        h = surface.get_height()
+        rows = max(3, min(self.ROWS, (h - f * 10) // row_h))  # as many as the window holds
+        box = pygame.Rect(0, 0, min(lay.map.w - 40, f * 46), row_h * rows + f * 8)
         box.center = lay.map.center
+        box.clamp_ip(surface.get_rect())
         panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=245)
         blit_text(surface, a, self.title(), int(f * 1.3), theme.ACCENT,
                   (box.x + 16, box.y + 10), bold=True, max_width=box.w - 32)
@@ -194,9 +196,9 @@ class CommandScene(Scene):
                 f"\u00b7 Tab: other list")
         blit_text(surface, a, filt, f, theme.TEXT, (box.x + 16, box.y + int(f * 2.8)),
                   max_width=box.w - 32)
-        first = max(0, min(self.index - self.ROWS // 2, len(items) - self.ROWS))
+        first = max(0, min(self.index - rows // 2, len(items) - rows))
         y = box.y + f * 5
-        for i in range(first, min(len(items), first + self.ROWS)):
+        for i in range(first, min(len(items), first + rows)):
             e = items[i]
             r = pygame.Rect(box.x + 16, y, box.w - 32, row_h - 4)
             if i == self.index:
@@ -209,39 +211,3 @@ class CommandScene(Scene):
         if not items:
             blit_text(surface, a, "Nothing matches", f, theme.TEXT_DIM,
                       (box.centerx, box.y + f * 7), "center")
-
-
-class KeyHelpScene(Scene):
-    """The keys of the board, over the board (F1 or ?); any of Esc, F1, ?, Enter closes."""
-
-    opaque = False
-
-    def __init__(self, ctx: AppContext,
-                 keys: tuple[tuple[str, str], ...] | None = None) -> None:
-        super().__init__(ctx)
-        self.rows = keys or HELP_KEYS
-        """The keys listed (the board's and its dialogs' unless given)."""
-        say_here(ctx.extras, "Keys. " + keys_text(keys or (*BOARD_KEYS, *READING_KEYS)))
-
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN and (e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN,
-                                                   pygame.K_KP_ENTER) or e.unicode == "?"):
-            self.ctx.stack.pop(self)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        w, h = surface.get_size()
-        rows = self.rows
-        f = max(12, min(h // (len(rows) + 8), w // 70))
-        box = pygame.Rect(0, 0, min(w - 40, f * 60), f * 2 * (len(rows) + 3))
-        box.center = (w // 2, h // 2)
-        panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=248)
-        blit_text(surface, a, "Keys (Esc, F1 or ? closes)", int(f * 1.3), theme.ACCENT,
-                  (box.x + 20, box.y + 12), bold=True)
-        y = box.y + f * 4
-        for k, what in rows:
-            blit_text(surface, a, k, f, theme.HILITE, (box.x + 20, y), bold=True)
-            blit_text(surface, a, what, f, theme.TEXT, (box.x + 20 + f * 14, y),
-                      max_width=box.w - f * 14 - 40)
-            y += f * 2

@@ -8,6 +8,7 @@ import pygame
 
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import blit_text
 
 if TYPE_CHECKING:
@@ -58,15 +59,17 @@ class HandoffScene(Scene):
         a = self.ctx.assets
         w, h = surface.get_size()
         surface.fill(theme.mix(theme.BG, (0, 0, 0), 0.35))
-        band = pygame.Rect(0, h // 2 - h // 6, w, h // 3)
+        f = ui_font((w, h), self.ctx.settings)  # every text follows the text size
+        size = int(f * 2.4)
+        band = pygame.Rect(0, 0, w, max(h // 3, size * 4))
+        band.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.mix(self.rgb, theme.BG, 0.55), band)
         pygame.draw.line(surface, self.rgb, band.topleft, band.topright, 4)
         pygame.draw.line(surface, self.rgb, band.bottomleft, band.bottomright, 4)
-        size = max(28, h // 12)
         blit_text(surface, a, f"Pass to {self.name}", size, theme.TEXT,
                   (w // 2, band.centery - size // 3), "center", bold=True)
-        blit_text(surface, a, "click when ready", max(16, size // 2), theme.TEXT,
-                  (w // 2, band.centery + size // 2 + 8), "center")
+        blit_text(surface, a, "click when ready", int(f * 1.3), theme.TEXT,
+                  (w // 2, band.centery + size // 2 + f // 2), "center")
         blit_text(surface, a, "Other players: please look away while it is not your turn.",
-                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 20), "midbottom")
+                  f, theme.TEXT, (w // 2, h - f), "midbottom")
         self.board.toast.draw(surface, a, (w // 2, band.bottom + size))

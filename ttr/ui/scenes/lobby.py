@@ -31,7 +31,7 @@ from ttr.ui import theme
 from ttr.ui.focus import focus_ring, say_focus
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
-from ttr.ui.scenes.lobby_words import seat_words, table_changes, table_summary
+from ttr.ui.scenes.lobby_words import seat_words, table_changes, table_summary, table_title
 from ttr.ui.scenes.online import creds_path, forget_creds
 from ttr.ui.scenes.textfield import TextField
 from ttr.ui.viewport import ui_font
@@ -101,7 +101,7 @@ class LobbyScene(Scene):
         op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
               "hints": hints}
         scene.pending = (Credentials("", hosted=True), op)
-        scene.label = f"{map_id}/{variant}, hosted here"
+        scene.label = f"{table_title(map_id, variant)}, hosted here"
         return scene
 
     @classmethod
@@ -119,7 +119,7 @@ class LobbyScene(Scene):
         op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
               "hints": hints}
         scene.pending = (Credentials(url), op)
-        scene.label = f"{map_id}/{variant} at {scene.address}"
+        scene.label = f"{table_title(map_id, variant)} at {scene.address}"
         return scene
 
     @classmethod
@@ -182,7 +182,8 @@ class LobbyScene(Scene):
                 "online_decisions", {})
             session.keep_decisions_in(kept.setdefault(creds.table, {}))
         names = ", ".join(s.name for s in session.seats) if session.seats else ""
-        where = f"{session.info.map_id}/{session.info.variant}" if session.info else self.label
+        where = (table_title(session.info.map_id, session.info.variant) if session.info
+                 else self.label)
         creds.label = where + (f" with {names}" if names else "")
         try:
             creds.save(creds_path(self.ctx))
@@ -236,7 +237,7 @@ class LobbyScene(Scene):
             self._welcomed(s)  # the names as they play
             self._to_board(s)
         if s.info is not None:
-            self.label = f"{s.info.map_id}/{s.info.variant}"
+            self.label = table_title(s.info.map_id, s.info.variant)
 
     def say(self, text: str, kind: str = "event") -> None:
         """Announce (captions, and speech when it is on)."""

@@ -10,6 +10,19 @@ from collections.abc import Sequence
 from ttr.net.messages import SeatInfo, TableInfo
 
 
+def table_title(map_id: str, variant: str) -> str:
+    """The map's name and its rule set as people read them ("USA", "USA, 1910 rules"),
+    not the raw ids; an unknown map keeps its id."""
+    from ttr.engine.errors import MapError
+    from ttr.maps.mapfile import find_map
+
+    try:
+        name = find_map(map_id).game_map.name
+    except MapError:
+        name = map_id
+    return name if variant == "base" else f"{name}, {variant} rules"
+
+
 def spelled_code(code: str) -> str:
     """An invite code for speech: `A B C D, E F G H` (a screen reader would read
     `ABCDEFGH` as one word)."""

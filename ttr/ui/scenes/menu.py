@@ -9,7 +9,8 @@ import pygame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
-from ttr.ui.widgets import Button, blit_text, column, wrap_text
+from ttr.ui.viewport import ui_font
+from ttr.ui.widgets import Button, blit_text, columns, wrap_text
 
 
 class MenuScene(Scene):
@@ -96,8 +97,10 @@ class MenuScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Place the buttons for this window size."""
         w, h = size
-        bw, bh = max(260, w // 5), min(max(44, h // 14), int(h * 0.6) * 3 // 4 // len(self.buttons))
-        column(self.buttons, w // 2, int(h * 0.3), bw, bh, bh // 3)
+        f = ui_font(size, self.ctx.settings)  # every text follows the text size
+        bw = max(260, w // 5, f * 16)
+        columns(self.buttons, w, int(h * 0.3), h - int(h * 0.3) - f * 3, bw,
+                max(30, int(f * 2.6)), f * 2)  # above the keys line
         self._mark_focus()
 
     def _mark_focus(self) -> None:
@@ -175,12 +178,19 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surface, a)
         w, h = surface.get_size()
+        f = ui_font((w, h), self.ctx.settings)
         cont = self.buttons[1]
         if not cont.enabled:
-            blit_text(surface, a, "no saved game", max(11, h // 70), theme.TEXT_DIM,
-                      (cont.rect.right + 10, cont.rect.centery), "midleft")
+            tw = a.text("no saved game", f, theme.TEXT_DIM).get_width()
+            right = pygame.Rect(cont.rect.right + 10, cont.rect.y, tw, cont.rect.h)
+            if right.collidelist([b.rect for b in self.buttons]) < 0:
+                blit_text(surface, a, "no saved game", f, theme.TEXT_DIM, right.midleft,
+                          "midleft")
+            else:  # two columns: on the left of the button
+                blit_text(surface, a, "no saved game", f, theme.TEXT_DIM,
+                          (cont.rect.x - 10, cont.rect.centery), "midright")
         if self.message:
-            size, top = max(12, h // 60), self.buttons[-1].rect.bottom + 12
+            size, top = f, self.buttons[-1].rect.bottom + 12
             box = pygame.Rect(0, top, min(w - 40, 60 * size), h - top - 3 * size)
             box.centerx = w // 2
             if a.text(self.message, size, theme.BAD).get_width() <= box.w:
@@ -188,7 +198,7 @@ class MenuScene(Scene):
             else:
                 wrap_text(surface, a, self.message, size, theme.BAD, box)
         blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
-                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
+                  f, theme.TEXT_DIM, (w // 2, h - f // 2), "midbottom")
 
 
 CB_OFFER = ("Colour-blind? Press C to mark every card and route colour with a symbol "

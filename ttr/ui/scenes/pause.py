@@ -9,6 +9,7 @@ import pygame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import focus_step
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, column, panel
 
 if TYPE_CHECKING:
@@ -30,10 +31,11 @@ class PauseScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        bw, bh = max(240, w // 6), max(40, h // 16)
-        column(self.buttons, w // 2, h // 2 - 2 * bh, bw, bh, bh // 3)
+        f = self.f = ui_font(size, self.ctx.settings)  # follows the text size
+        bw, bh = max(240, w // 6, f * 16), max(30, int(f * 2.6))
         self.box = pygame.Rect(0, 0, bw + 80, len(self.buttons) * (bh + bh // 3) + bh * 2)
-        self.box.midtop = (w // 2, self.buttons[0].rect.top - bh * 3 // 2)
+        self.box.center = (w // 2, h // 2)
+        column(self.buttons, w // 2, self.box.y + bh * 3 // 2, bw, bh, bh // 3)
         for i, b in enumerate(self.buttons):
             b.focused = i == self.focus
         self.dirty = True
@@ -91,7 +93,7 @@ class PauseScene(Scene):
         surface.blit(shade, (0, 0))
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
         a = self.ctx.assets
-        blit_text(surface, a, "Paused", max(20, self.box.w // 10), theme.ACCENT,
+        blit_text(surface, a, "Paused", int(self.f * 1.6), theme.ACCENT,
                   (self.box.centerx, self.box.y + 16), "midtop", bold=True)
         for b in self.buttons:
             b.draw(surface, a)

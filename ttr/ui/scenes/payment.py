@@ -121,6 +121,12 @@ class PaymentScene(Scene):
                 self.ctx.stack.pop(self)
         return True
 
+    def on_exit(self) -> None:
+        """The route's tooltip this dialog showed goes with it (only the route under the
+        pointer keeps one)."""
+        b = self.board
+        b.hover_route = b.renderer.route_at(b.mouse)
+
     def _confirm(self) -> None:
         self.ctx.stack.pop(self)
         self.board.submit(self.options[self.index])

@@ -21,16 +21,18 @@ from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.store.text import clean_text
 from ttr.ui import theme
-from ttr.ui.maprender import MapRenderer
+from ttr.ui.assets import render
+from ttr.ui.maprender import MapRenderer, least_label
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_hint import outline_move
+from ttr.ui.scenes.board_table import FLASH, mark_last_move
 from ttr.ui.scenes.board_text import log_line, ticket_name
 from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.scenes.review import points as loss_words
 from ttr.ui.scenes.review import possessive
 from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport, ui_font
-from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
 from ttr.ui.words import counted, turn_words
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -153,8 +155,14 @@ class ReplayScene(Scene):
                                       self.font * 4 + 4)
         top = self.words_rect.y - pad
         side = max(300, w // 4)
-        self.map_rect = pygame.Rect(pad, pad, w - side - 3 * pad, top - pad)
-        self.side = pygame.Rect(self.map_rect.right + pad, pad, side, top - pad)
+        self.side = pygame.Rect(w - side - pad, pad, side, top - pad)
+        self.note_rect = pygame.Rect(pad, pad, self.side.x - 2 * pad, 0)
+        if self.note is not None:  # the reviewed decision's home: above the map, not on it
+            self.note_rect.h = sum(i.get_height() for i in self._note_images(
+                self.note, self.note_rect.w - self.font)) + self.font // 2
+        y = self.note_rect.bottom + (pad if self.note_rect.h else 0)
+        self.map_rect = pygame.Rect(pad, y, self.side.x - 2 * pad, top - y)
+        self.renderer.least_label = least_label(self.font)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         self.dirty = True
 
@@ -177,6 +185,7 @@ class ReplayScene(Scene):
         self.note = note
         self.playing = False
         self.go(note.mistake.step)
+        self.on_resize(self.ctx.size)  # the note takes its strip above the map
 
     # ------------------------------------------------------------ moving
 
@@ -356,6 +365,11 @@ class ReplayScene(Scene):
         assert vp is not None
         surface.blit(self.renderer.composed(v.public.owners, self.player_rgb,
                                                 closed_twins(v.public)), vp.map_px)
+        if self.note is None or self.step != self.note.mistake.step:
+            clip = surface.get_clip()
+            surface.set_clip(self.map_rect.clip(clip))
+            mark_last_move(surface, self.renderer, v, FLASH)  # steady: the move just shown
+            surface.set_clip(clip)
         wr = self.words_rect
         hint = blit_text(surface, a, HINT, max(11, f - 3), theme.TEXT_DIM, wr.topright,
                          "topright", max_width=wr.w // 2)
@@ -421,9 +435,9 @@ class ReplayScene(Scene):
                   (r.x + 28, r.y + 6), bold=True, max_width=r.w - 36)
         if r.h < f * 3:
             return
-        cards = pygame.Rect(r.x + 8, r.y + f * 2 + 2, r.w - 16, int(f * 1.6))
+        cards = pygame.Rect(r.x + 8, r.y + f * 2 + 2, r.w - 16, int(f * 2.1))  # readable
         self._draw_hand(surface, fr, seat, cards)
-        top = cards.bottom + f + 2  # below the counts under the cards
+        top = cards.bottom + int(f * 1.2) + 2  # below the counts under the cards
         self._draw_tickets(surface, seat, pygame.Rect(r.x + 8, top, r.w - 16, r.bottom - top - 4),
                            full)
 
@@ -470,37 +484,47 @@ class ReplayScene(Scene):
             img = self.ctx.assets.card(c, cw, r.h)
             x = r.x + i * (cw + 4)
             surface.blit(img, (x, r.y))
-            blit_text(surface, self.ctx.assets, str(hand.count(c)), max(11, r.h // 2),
+            blit_text(surface, self.ctx.assets, str(hand.count(c)), self.font,
                       theme.TEXT, (x + cw // 2, r.bottom + 1), "midtop", bold=True)
 
     # ------------------------------------------------------------ a reviewed decision
 
+    def _note_lines(self, note: CoachNote, here: bool) -> list[tuple[str, theme.RGB, bool]]:
+        """The reviewed decision's lines (`here`: at its position, all four)."""
+        m = note.mistake
+        when = turn_words(m.turn)
+        name = self.names[note.seat]
+        if not here:
+            return [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
+                     False)]
+        return [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
+                 f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
+                (f"Played: {m.played}", _PLAYED, True),
+                (f"Better: {m.better}", _BETTER, True),
+                (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
+
+    def _note_images(self, note: CoachNote, width: int, here: bool = True
+                     ) -> list[pygame.Surface]:
+        """The note's lines wrapped to `width` at the body size."""
+        a, f = self.ctx.assets, self.font
+        return [render(a.font(f, bold), text, col, max(1, width))
+                for text, col, bold in self._note_lines(note, here)]
+
     def _draw_note(self, surface: pygame.Surface, note: CoachNote) -> None:
-        """The reviewed decision over the top of the map: whose, when, the move played
+        """The reviewed decision in its strip above the map: whose, when, the move played
         (marked red on the map) and the move preferred (marked green), and the lesson;
         away from its position, a line saying how to come back."""
         a, f, m = self.ctx.assets, self.font, note.mistake
-        mr = self.map_rect
-        when = turn_words(m.turn)
-        name = self.names[note.seat]
-        lines: list[tuple[str, theme.RGB, bool]]
-        if self.step != m.step:
-            lines = [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
-                      False)]
-        else:  # the position before the move
-            lines = [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
-                      f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
-                     (f"Played: {m.played}", _PLAYED, True),
-                     (f"Better: {m.better}", _BETTER, True),
-                     (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
-        row = int(f * 1.25)
-        widest = max(a.font(f, bold).size(text)[0] for text, _, bold in lines)
-        box = pygame.Rect(mr.x + 8, mr.y + 8, min(mr.w - 16, widest + f), row * len(lines) + f // 2)
+        box = self.note_rect
         panel(surface, box, (24, 24, 30), theme.ACCENT, 8, alpha=230)
-        for i, (text, col, bold) in enumerate(lines):
-            blit_text(surface, a, text, f if i == 0 else f - 1, col,
-                      (box.x + f // 2, box.y + f // 4 + i * row), bold=bold,
-                      max_width=box.w - f)
+        lines = self._note_lines(note, self.step == m.step)
+        y = box.y + f // 4
+        for (text, _, _), img in zip(lines, self._note_images(note, box.w - f,
+                                                              self.step == m.step),
+                                     strict=True):
+            surface.blit(img, (box.x + f // 2, y))
+            note_text(surface, text, img.get_rect(topleft=(box.x + f // 2, y)), f)
+            y += img.get_height()
         if self.step != m.step:
             return
         clip = surface.get_clip()

@@ -14,7 +14,7 @@ from ttr.game.table import TableSession
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, Tween, Wait, scaled
-from ttr.ui.maprender import MapRenderer
+from ttr.ui.maprender import MapRenderer, least_label
 from ttr.ui.rules_text import path_bonus_name
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.scoring_draw import Step
@@ -135,13 +135,25 @@ class ScoringScene(Scene):
         self.map_rect = pygame.Rect(pad, pad, int(w * 0.6), h - 2 * pad)
         self.table = pygame.Rect(self.map_rect.right + pad, pad, w - self.map_rect.right - 2 * pad,
                                  h - 2 * pad)
+        self.renderer.least_label = least_label(self.font)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         bh = int(self.font * 2.6)
         n = 3 if self.can_review() else 2
         bw = (self.table.w - pad * (n + 1)) // n
-        self.menu.rect = pygame.Rect(self.table.x + pad, self.table.bottom - bh - pad, bw, bh)
-        self.review.rect = self.menu.rect.move(bw + pad, 0)
-        self.again.rect = pygame.Rect(self.table.right - pad - bw, self.menu.rect.y, bw, bh)
+        label = max(self.ctx.assets.text(b.label, int(bh * 0.42), theme.TEXT, bold=True)
+                    .get_width() for b in (self.menu, self.review, self.again)) + 16
+        y = self.table.bottom - bh - pad
+        if n == 3 and bw < label:  # Review my game gets a row of its own, above the others
+            n, bw = 2, (self.table.w - pad * 3) // 2
+            self.review.rect = pygame.Rect(self.table.x + pad, y - bh - pad,
+                                           self.table.w - 2 * pad, bh)
+        self.menu.rect = pygame.Rect(self.table.x + pad, y, bw, bh)
+        if self.review.rect.y != y - bh - pad:
+            self.review.rect = self.menu.rect.move(bw + pad, 0)
+        self.again.rect = pygame.Rect(self.table.right - pad - bw, y, bw, bh)
+        self.buttons_top = min(b.rect.y for b in (self.menu, self.review, self.again)
+                               if b is not self.review or self.can_review())
+        """Where the buttons start (the table ends above)."""
         self.dirty = True
 
     def handle_event(self, e: pygame.event.Event) -> bool:

@@ -62,6 +62,7 @@ class ScoringHost(Protocol):
     menu: Button
     review: Button
     table: pygame.Rect
+    buttons_top: int
 
     def can_review(self) -> bool:
         """Whether the Review my game button is offered."""
@@ -99,7 +100,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
               "midtop", bold=True, max_width=t.w - f)
     n = len(sc.names)
     top = t.y + int(f * 2.8)
-    bottom = sc.menu.rect.top - f * 3 if sc.finished else t.bottom - f * 2
+    bottom = sc.buttons_top - f * 3 if sc.finished else t.bottom - f * 2
     order = list(sc.result.ranking if sc.finished else range(n))
     sc.boxes.clear()
     if sc.expanded is not None:
@@ -116,7 +117,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
         head = (f"{' and '.join(win)} win{'s' if len(win) == 1 else ''}"
                 f" {_decided(sc.result.decided_by)}")
         blit_text(surface, a, head, f + 1, theme.HILITE,
-                  (t.centerx, sc.menu.rect.top - f * 3), "midtop", bold=True, max_width=t.w - 20)
+                  (t.centerx, sc.buttons_top - f * 3), "midtop", bold=True, max_width=t.w - 20)
         sc.again.draw(surface, a)
         sc.menu.draw(surface, a)
         if sc.can_review():

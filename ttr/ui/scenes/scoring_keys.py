@@ -85,7 +85,7 @@ class ScoringKeys:
         sc = self.sc
         if e.key == pygame.K_F1 or e.unicode == "?":
             from ttr.ui.keys import SCORING_KEYS
-            from ttr.ui.scenes.command import KeyHelpScene
+            from ttr.ui.scenes.keyhelp import KeyHelpScene
 
             sc.ctx.stack.push(KeyHelpScene(sc.ctx, SCORING_KEYS))
             return True

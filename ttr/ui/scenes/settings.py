@@ -9,7 +9,8 @@ from ttr.ui import theme
 from ttr.ui.prefs import SPEEDS, TEXT_SIZES
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
-from ttr.ui.widgets import Button, Picker, blit_text
+from ttr.ui.viewport import ui_font
+from ttr.ui.widgets import Button, Picker, columns, wrap_text
 
 
 def speed_label(v: float) -> str:
@@ -52,10 +53,13 @@ class SettingsScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        iw, ih = max(420, w // 3), min(max(44, h // 14), int(h * 0.6) * 3 // 4 // len(self.items))
-        for i, it in enumerate(self.items):
-            it.rect = pygame.Rect(0, 0, iw if it is not self.back else iw // 2, ih)
-            it.rect.midtop = (w // 2, int(h * 0.26) + i * (ih + ih // 3))
+        f = self.f = ui_font(size, self.ctx.settings)  # every text follows the text size
+        iw = max(420, w // 3, f * 27)
+        top = int(h * 0.26)
+        columns(self.items, w, top, h - top - f * 4, iw, max(30, int(f * 2.6)), f * 2)
+        at = self.back.rect.midtop  # Back is half as wide
+        self.back.rect.w = iw // 2
+        self.back.rect.midtop = at
         self._mark()
         self.dirty = True
 
@@ -155,8 +159,9 @@ class SettingsScene(Scene):
         note = self.speech_note or (
             "Animations: how long cards and trains take to move. AI pace: the pause "
             "between computer moves. Instant skips both.")
-        blit_text(surface, a, note, max(12, h // 60), theme.TEXT_DIM,
-                  (w // 2, self.back.rect.bottom + 30), "midtop", max_width=w - 40)
+        below = max(it.rect.bottom for it in self.items) + self.f
+        wrap_text(surface, a, note, self.f, theme.TEXT_DIM,
+                  pygame.Rect(20, below, w - 40, max(1, h - below)))
 
 
 VOLUMES = tuple(range(0, 101, 10))

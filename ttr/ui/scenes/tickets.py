@@ -143,10 +143,14 @@ class TicketsScene(Scene):
         a, f = self.ctx.assets, self.board.layout.font
         gm = self.board.shown_view.public.game_map
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12)
-        blit_text(surface, a, f"Choose your destination tickets: keep at least {self.min_keep}"
-                  " (their cities are ringed on the map)", f, theme.TEXT,
-                  (self.box.x + f // 2, self.box.y + f // 3), bold=True,
-                  max_width=self.box.w - f)
+        heads = [f"Choose your destination tickets: keep at least {self.min_keep} (their "
+                 "cities are ringed on the map)",
+                 f"Choose your tickets: keep at least {self.min_keep}",
+                 f"Keep at least {self.min_keep}"]
+        head = next((t for t in heads if a.text(t, f, theme.TEXT, bold=True).get_width()
+                     <= self.box.w - f), heads[-1])  # the longest that fits
+        blit_text(surface, a, head, f, theme.TEXT, (self.box.x + f // 2, self.box.y + f // 3),
+                  bold=True, max_width=self.box.w - f)
         for t, r in self.rects:
             tk = gm.ticket_by_id[t]
             on = t in self.selected
@@ -157,20 +161,21 @@ class TicketsScene(Scene):
             pygame.draw.rect(surface, theme.GOOD if on else (90, 80, 70), r, 3 if on else 1,
                              border_radius=8)
             fs = max(11, min(f, r.h // 4))
+            badge = pygame.Rect(r.right - fs * 2 - 4, r.y + 4, fs * 2, int(fs * 1.5))
+            ya, yb = badge.bottom + int(fs * 0.65), r.bottom - int(fs * 0.8)  # under the badge
             blit_text(surface, a, gm.city_name(tk.a), fs, theme.TEXT_DARK,
-                      (r.centerx, r.y + r.h // 4), "center", bold=True, max_width=r.w - 10)
-            blit_text(surface, a, "\u2193", fs, theme.TEXT_DARK, (r.centerx, r.centery),
+                      (r.centerx, ya), "center", bold=True, max_width=r.w - 10)
+            blit_text(surface, a, "\u2193", fs, theme.TEXT_DARK, (r.centerx, (ya + yb) // 2),
                       "center")
             blit_text(surface, a, gm.city_name(tk.b), fs, theme.TEXT_DARK,
-                      (r.centerx, r.y + 3 * r.h // 4), "center", bold=True, max_width=r.w - 10)
-            badge = pygame.Rect(r.right - fs * 2 - 4, r.y + 4, fs * 2, int(fs * 1.5))
+                      (r.centerx, yb), "center", bold=True, max_width=r.w - 10)
             pygame.draw.rect(surface, (120, 80, 40), badge, border_radius=badge.h // 2)
             blit_text(surface, a, str(tk.points), fs, (255, 255, 255), badge.center, "center",
                       bold=True)
-            if tk.long:
-                blit_text(surface, a, "long", max(10, fs - 3), (40, 60, 140),
-                          (r.x + 6, r.y + 4), bold=True)
+            x = r.x + 6  # the top row, left of the badge: chosen, long
             if on:
-                blit_text(surface, a, "\u2714", fs, (30, 120, 40), (r.x + 6, r.bottom - 4),
-                          "bottomleft", bold=True)
+                x = blit_text(surface, a, "\u2714", fs, (30, 120, 40), (x, r.y + 4),
+                              bold=True).right + fs // 3
+            if tk.long:
+                blit_text(surface, a, "long", fs, (40, 60, 140), (x, r.y + 4), bold=True)
         self.keep.draw(surface, a)

@@ -41,6 +41,12 @@ class TunnelScene(Scene):
             board.hover_route = self.tunnel.route
         self.on_resize(ctx.size)
 
+    def on_exit(self) -> None:
+        """The route's tooltip this dialog showed goes with it (only the route under the
+        pointer keeps one)."""
+        b = self.board
+        b.hover_route = b.renderer.route_at(b.mouse)
+
     def on_resize(self, size: tuple[int, int]) -> None:
         lay = self.board.layout
         f = lay.font
