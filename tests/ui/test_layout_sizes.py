@@ -53,6 +53,7 @@ def _pop(app: App) -> None:
 
 def test_menu_scenes_fit(app: App) -> None:
     from ttr.ui.scenes.howto import HowToScene
+    from ttr.ui.scenes.learn import LearnScene
     from ttr.ui.scenes.menu import MenuScene
     from ttr.ui.scenes.replay import ReplaysScene
     from ttr.ui.scenes.saves import LoadScene
@@ -65,7 +66,7 @@ def test_menu_scenes_fit(app: App) -> None:
         "menu": lambda: MenuScene(app.ctx), "setup": lambda: SetupScene(app.ctx),
         "settings": lambda: SettingsScene(app.ctx), "how to play": lambda: HowToScene(app.ctx),
         "saves": lambda: LoadScene(app.ctx), "replays": lambda: ReplaysScene(app.ctx),
-        "stats": lambda: StatsScene(app.ctx)}
+        "stats": lambda: StatsScene(app.ctx), "learn to play": lambda: LearnScene(app.ctx)}
     for name, m in make.items():
         app.stack.clear_to(m())
         app.stack.apply_pending()

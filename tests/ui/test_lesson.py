@@ -190,8 +190,10 @@ def test_skip_and_the_last_round_and_final_notes(small: App) -> None:
 def test_the_lesson_panel_fits_at_every_size_and_text_size(small: App, lesson: int) -> None:
     """Each guided step's panel at each window and text size: its text is not clipped,
     stays inside the panel and the map, and no two of its strings overlap."""
-    from test_layout_sizes import _problems
-    from textrects import recording
+    from fitcheck import problems
+    from textrects import Panel, recording
+
+    from ttr.ui.viewport import ui_font
 
     board = _menu_lesson(small, lesson)
     assert board.lesson is not None
@@ -208,12 +210,15 @@ def test_the_lesson_panel_fits_at_every_size_and_text_size(small: App, lesson: i
             surf = pygame.Surface(size)
             ov = board.lesson
             assert ov is not None
-            with recording() as got:
+            panels: list[Panel] = []
+            with recording(panels) as got:
                 ov.draw(surf)
             texts = [t for t in got if t.surface is surf and t.text != "HERE"]
             where = f"step {step + 1} {size} {pct}%"
             assert texts, where
-            bad += [f"{where}: {p}" for p in _problems(texts, size)]
+            body = ui_font(size, small.ctx.settings)
+            bad += [f"{where}: {kind} {p}" for kind, p in problems(
+                texts, [p for p in panels if p.surface is surf], size, body)]
             box = ov.box.inflate(2, 2)
             bad += [f"{where}: outside the panel {t.text!r}" for t in texts
                     if not box.contains(t.rect)]
@@ -281,14 +286,3 @@ def test_the_europe_lesson(small: App, by: str) -> None:
     assert any(r.tunnel and r.id == reveal.route for r in mine)
     assert any(r.ferry for r in mine)
     assert any(isinstance(e, StationBuilt) and e.seat == 0 for e in log)
-
-
-def test_the_learn_screen_fits_at_every_size(small: App) -> None:
-    from test_layout_sizes import _check
-
-    small.stack.push(MenuScene(small.ctx))
-    small.stack.push(LearnScene(small.ctx))
-    small.stack.apply_pending()
-    for pct in (100, 150):
-        small.ctx.settings.text_size = pct
-        _check(small, f"learn {pct}%")

@@ -87,7 +87,7 @@ USA: tuple[Step, ...] = (
          "Pay as many cards of the route's colour as it has spaces (locomotives help): your "
          "trains fill it and it scores at once.", "claim_color",
          "Click the marked route (or press C, type {key}, Enter)."),
-    Step("double", "Double routes with two players",
+    Step("double", "Double routes",
          "Some cities are joined by two tracks. With only two or three players, once one "
          "track is taken the other closes: it is hatched on the map.", "note",
          "Click Next (or press Enter).", show="closed"),

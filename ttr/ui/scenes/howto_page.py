@@ -91,8 +91,13 @@ def _row_h(assets: Assets, row: tuple[str, str], font: int, w: int) -> int:
     return max(_text_h(assets, row[1], font, w - kw - font), font) + font // 2
 
 
+def _table_row_h(font: int) -> int:
+    """A row of the points table: the text's line (about 1.2 of its size) and a margin."""
+    return round(font * 1.5) + 6
+
+
 def _table_h(font: int) -> int:
-    return (font + 10) * 2 + font
+    return _table_row_h(font) * 2 + font
 
 
 def sheets(pages: list[Page], area: pygame.Rect, font: int, assets: Assets) -> list[Sheet]:
@@ -163,7 +168,7 @@ def _table(surface: pygame.Surface, a: Assets, cfg: object, r: pygame.Rect, size
 
     assert isinstance(cfg, RulesConfig)
     table = rules_text.scoring_table(cfg)
-    row_h = size + 10
+    row_h = _table_row_h(size)
     head = max(size * 5, int(r.w * 0.16))
     cell = min(size * 4, (r.w - head) // max(1, len(table)))
     for i, (label, idx) in enumerate((("Length", 0), ("Points", 1))):
