@@ -130,11 +130,12 @@ def test_the_lesson_by_mouse_and_keys_small_window(small: App, by: str) -> None:
     assert ls.Progress.load(progress_path(small.ctx)).step == len(ls.USA)
 
 
-@pytest.mark.parametrize("by", ["mouse", "keys"])
-def test_the_lesson_in_a_4k_window(tmp_path: Path, by: str) -> None:
+@pytest.mark.parametrize(("by", "lesson"), [("mouse", 0), ("keys", 0), ("mouse", 1)])
+def test_the_lesson_in_a_4k_window(tmp_path: Path, by: str, lesson: int) -> None:
+    """The USA lesson by mouse and by keys, the Europe lesson by mouse, at 3840x2160."""
     app = _app(tmp_path, (3840, 2160))
     try:
-        board = _menu_lesson(app)
+        board = _menu_lesson(app, lesson)
         _follow(app, board, by)
         assert board.lesson is not None and board.lesson.step() is None
     finally:
