@@ -1,4 +1,4 @@
-"""The public path keeps each state's `Sim` (`Sim.of`), legal actions and public view:
+"""The public path keeps each state's `Sim` (`kept.thawed`), legal actions and public view:
 `apply` steps a copy of the sim and leaves the stepped sim on the new state, and
 `freeze_from` shares the parts that did not change. These tests check that nothing of it
 shows: the same states, events and views as a fresh thaw, inputs never changed
@@ -31,6 +31,7 @@ from ttr.engine import (
     state_from_dict,
     state_to_dict,
 )
+from ttr.engine.kept import thawed
 
 GAMES = [("usa", v) for v in ("base", "1910", "mega", "bigcities")] + [("europe", "base")]
 
@@ -73,9 +74,9 @@ def test_same_states_and_events_as_a_thaw(map_name: str, variant: str) -> None:
             transition = apply(state, action)
             assert transition == thawed_apply(fresh(state), action)
             assert state_to_dict(state) == before, "apply changed its input"
-            assert Sim.of(state).freeze() == state
+            assert thawed(state).sim.freeze() == state
             state = transition.state
-            assert Sim.of(state).freeze() == state
+            assert thawed(state).sim.freeze() == state
 
 
 def test_cache_is_invisible() -> None:
@@ -83,7 +84,7 @@ def test_cache_is_invisible() -> None:
     state = new_game(gm, gm.rules("base"), 3, "invisible")
     state = apply(state, legal_actions(state)[0]).state
     assert observe(state, 0).public is observe(state, None).public
-    assert Sim.of(state) is Sim.of(state)  # kept on the state
+    assert thawed(state).sim is thawed(state).sim  # kept on the state
     plain = fresh(state)
     assert plain == state and repr(plain) == repr(state)
     assert "_thawed" not in {f.name for f in dataclasses.fields(state)}

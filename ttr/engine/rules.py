@@ -1,7 +1,7 @@
 """The public rules API: new_game, legal_actions, is_legal, apply, sample_legal, replay.
 
 Every transition is implemented once, in `sim.Sim`; these functions step a copy of a
-state's sim (`sim.thawed`, thawed once and kept on the state) and freeze it again, so they
+state's sim (`kept.thawed`, thawed once and kept on the state) and freeze it again, so they
 never mutate their input. The new state keeps the sim it was frozen from, so a game
 played through `apply` never thaws.
 """
@@ -20,8 +20,9 @@ from ttr.engine.cards import seeded_shuffle
 from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, check_for_map
 from ttr.engine.errors import IllegalActionError, TtrError
 from ttr.engine.events import Event, GameOver
+from ttr.engine.kept import Thawed, freeze_from, thawed
 from ttr.engine.scoring import results
-from ttr.engine.sim import CHOOSE, INITIAL, OVER, Sim, Thawed, thawed
+from ttr.engine.sim import CHOOSE, INITIAL, OVER, Sim
 from ttr.engine.state import GameState, Stage
 
 MAX_SEED_TEXT = 200
@@ -131,7 +132,7 @@ def is_legal(state: GameState, action: Action) -> bool:
         check_action(action)
     except TtrError:
         return False
-    return Sim.of(state).is_legal(action)
+    return thawed(state).sim.is_legal(action)
 
 
 def apply(state: GameState, action: Action) -> Transition:
@@ -158,7 +159,7 @@ def apply(state: GameState, action: Action) -> Transition:
     sim.events = events
     sim.step(action)
     sim.events = None
-    new = sim.freeze_from(state, base)
+    new = freeze_from(sim, state, base)
     Thawed(sim).keep_on(new)  # the next legal_actions or apply starts from it
     if sim.stage == OVER:
         events.append(GameOver(results(new)))
@@ -177,7 +178,7 @@ def _listed(legal: tuple[Action, ...] | None, action: Action) -> bool:
 
 def sample_legal(state: GameState, rng: random.Random) -> Action:
     """One random legal action, cheaply (see `Sim.sample`); playouts use `Sim` directly."""
-    return Sim.of(state).sample(rng)
+    return thawed(state).sim.sample(rng)
 
 
 def replay(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str,

@@ -142,12 +142,6 @@ class Sim:
     # ---- conversion -------------------------------------------------------------------
 
     @staticmethod
-    def of(state: GameState) -> Sim:
-        """`state` as a sim, thawed at most once (`thawed(state).sim`): read it, never
-        change it (step a `copy()`)."""
-        return thawed(state).sim
-
-    @staticmethod
     def thaw(state: GameState) -> Sim:
         """A mutable copy of `state`."""
         s = Sim(state.game_map, state.config)
@@ -243,57 +237,6 @@ class Sim:
             passes=self.passes,
             turn=self.turn,
             tunnel=tunnel,
-        )
-
-    def freeze_from(self, before: GameState, base: Sim) -> GameState:
-        """`freeze()` of this sim, a copy of `base` (the sim of `before`, `thawed`)
-        stepped since: every part equal to `base`'s is shared with `before` (the deck
-        only loses cards from its top between reshuffles)."""
-        players = before.players
-        if self.hands != base.hands or self.tickets != base.tickets \
-                or self.offers != base.offers or self.trains != base.trains \
-                or self.stations_left != base.stations_left or self.route_pts != base.route_pts:
-            players = tuple(self._player(i, players[i], base) for i in range(self.n))
-        deck = before.deck
-        if self.shuffles != base.shuffles:
-            deck = tuple(map(_COLOR.__getitem__, self.deck))
-        elif len(self.deck) != len(deck):
-            deck = deck[:len(self.deck)]
-        t = self.tunnel
-        return GameState(
-            self.gm, self.cfg, self.seed, self.shuffles, players, self.current,
-            _STAGE[self.stage], deck,
-            before.faceup if self.faceup == base.faceup else
-            tuple(None if c < 0 else _COLOR[c] for c in self.faceup),
-            before.discard if self.discard == base.discard else Hand(tuple(self.discard)),
-            before.ticket_deck if self.ticket_deck == base.ticket_deck else
-            tuple(self.ticket_deck),
-            before.owners if self.owners == base.owners else
-            _seats_after(before.owners, self.owners, base.owners),
-            before.stations if self.station_at == base.station_at else
-            _seats_after(before.stations, self.station_at, base.station_at),
-            None if self.turns_left < 0 else self.turns_left,
-            self.passes,
-            self.turn,
-            None if t is None else TunnelClaim(
-                self.gm.routes[t[0]].id, Hand(tuple(t[1])), tuple(_COLOR[c] for c in t[2]),
-                t[3]),
-        )
-
-    def _player(self, i: int, before: PlayerState, base: Sim) -> PlayerState:
-        """Seat `i` frozen, sharing what is unchanged since `base` with `before`."""
-        hand, tickets, offer = self.hands[i], self.tickets[i], self.offers[i]
-        trains, stations, points = self.trains[i], self.stations_left[i], self.route_pts[i]
-        same_hand = hand == base.hands[i]
-        if same_hand and tickets == base.tickets[i] and offer == base.offers[i] \
-                and trains == before.trains and stations == before.stations \
-                and points == before.route_points:
-            return before
-        return PlayerState(
-            before.hand if same_hand else Hand(tuple(hand)),
-            before.tickets if tickets == base.tickets[i] else tuple(tickets),
-            before.offer if offer == base.offers[i] else tuple(offer),
-            trains, stations, points,
         )
 
     def results(self) -> GameResult:
@@ -823,44 +766,6 @@ class Sim:
         from ttr.engine.playout import play
 
         return play(self, rng, max_steps)
-
-
-class Thawed:
-    """What the public path derives from one `GameState`, kept on it (`GameState._thawed`):
-    the state as a sim, which nothing steps (`rules.apply` steps a copy), and its legal
-    actions once `rules.legal_actions` has listed them."""
-
-    __slots__ = ("sim", "legal")
-
-    def __init__(self, sim: Sim) -> None:
-        self.sim = sim
-        self.legal: tuple[Action, ...] | None = None
-
-    def keep_on(self, state: GameState) -> None:
-        """Keep this on `state` (which `sim` holds, as `freeze` would give it)."""
-        object.__setattr__(state, "_thawed", self)
-
-
-def thawed(state: GameState) -> Thawed:
-    """What `state` keeps for the public path, thawing it the first time."""
-    try:
-        return state._thawed
-    except AttributeError:
-        kept = Thawed(Sim.thaw(state))
-        kept.keep_on(state)
-        return kept
-
-
-def _seats_after(before: tuple[int | None, ...], now: list[int],
-                 was: list[int]) -> tuple[int | None, ...]:
-    """`before`, the frozen `was` (a seat per route or city, None for -1), changed where
-    `now` differs (a claim changes one entry: cheaper than freezing `now` whole)."""
-    out = list(before)
-    for i in range(len(now)):
-        seat = now[i]
-        if seat != was[i]:
-            out[i] = None if seat < 0 else seat
-    return tuple(out)
 
 
 def _upto_counts(group: list[tuple[int, int, int, int]]) -> list[int]:

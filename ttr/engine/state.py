@@ -11,7 +11,7 @@ from ttr.engine.cards import CardColor, Hand
 from ttr.engine.config import RulesConfig
 
 if TYPE_CHECKING:
-    from ttr.engine.sim import Thawed
+    from ttr.engine.kept import Thawed
     from ttr.engine.view import PublicState
 
 
@@ -54,7 +54,7 @@ class _Kept:
 
     __slots__ = ("_thawed", "_public")
     _thawed: Thawed
-    """Its `Sim` and legal actions, set once by `sim.thawed` or `rules.apply`."""
+    """Its `Sim` and legal actions, set once by `kept.thawed` or `rules.apply`."""
     _public: PublicState
     """What everyone sees of it, set once by `view.public_state`."""
 

@@ -42,6 +42,7 @@ COMPILED = (
     "ttr.engine.listing",
     "ttr.engine.scoring",
     "ttr.engine.sim",
+    "ttr.engine.kept",
     "ttr.engine.playout",
     "ttr.engine.rules",
     "ttr.ai.planning",
