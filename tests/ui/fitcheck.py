@@ -44,8 +44,6 @@ KNOWN: dict[tuple[str, str], str] = {
                         "wrap to three lines each",
     ("board", "clipped"): "a city label at the map's edge (Sochi) is cut by the map at "
                           "1280x720, text 150%",
-    ("board", "ellipsis"): "the caption line under the map cuts a long announcement (a hint) "
-                           "with an ellipsis",
     ("board", "overlap"): "a route's tooltip covers city names where no spot near the route "
                           "is clear of them",
     **{(f, k): "a chat line over the map is shrunk to fit its width (at 1024x640, and at "

@@ -21,6 +21,7 @@ from ttr.ui.announce import (
 )
 from ttr.ui.app import App
 from ttr.ui.scenes.board import BoardScene
+from ttr.ui.scenes.board_keys import MORE
 
 
 class FakeSpeaker:
@@ -218,7 +219,7 @@ def test_a_long_caption_is_never_cut_but_shown_piece_by_piece(app: App) -> None:
         assert board.keys.caption_due(board.time)  # the board redraws for the next piece
     n = board.keys._cap_n
     assert 1 < n < 8 and shown[n] == shown[0]  # then it starts again
-    assert " ".join(p.removesuffix(" \u2026") for p in shown[:n]) == text
+    assert " ".join(p.removesuffix(MORE) for p in shown[:n]) == text
 
 
 def test_a_tunnel_that_cannot_be_paid_says_why(app: App) -> None:

@@ -43,15 +43,19 @@ CAPTION_PIECE = 3.0
 """Seconds each piece of a long caption shows."""
 
 
+MORE = " \u25b8"
+"""The end of a caption piece that another follows (an arrow: the text goes on)."""
+
+
 def caption_pieces(text: str, width_of: Callable[[str], int], width: int) -> list[str]:
     """`text` in pieces that fit `width`, broken between words, each but the last
-    ending in an ellipsis (the caption shows them in turn: nothing is cut)."""
+    ending in `MORE` (the caption shows them in turn: nothing is cut, so no ellipsis)."""
     pieces: list[str] = []
     cur = ""
     for word in text.split():
         longer = f"{cur} {word}" if cur else word
-        if cur and width_of(longer + " \u2026") > width:
-            pieces.append(cur + " \u2026")
+        if cur and width_of(longer + MORE) > width:
+            pieces.append(cur + MORE)
             cur = word
         else:
             cur = longer
