@@ -36,6 +36,19 @@ def _move(table: Table, rng: random.Random) -> None:
               table.seq + 1)
 
 
+def _saved_moves(data: Path, seed: int,
+                 moves: int) -> tuple[Server, Table, Path, random.Random]:
+    """A table written whole, then `moves` random moves each saved to its journal (and
+    the random numbers that picked them, for more)."""
+    server, table = _server(data)
+    rng = random.Random(seed)
+    server.files.write_now(table)
+    for _ in range(moves):
+        _move(table, rng)
+        asyncio.run(server.files.save(table))
+    return server, table, server.files.journal(table.table_id), rng
+
+
 def _reloaded(server: Server, data: Path) -> Table:
     [table] = TableFiles(data).load(server._map)
     return table
@@ -65,13 +78,7 @@ def test_moves_go_to_the_journal_and_a_restart_finds_them(tmp_path: Path) -> Non
 
 def test_a_line_written_in_part_is_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                            ) -> None:
-    server, table = _server(tmp_path)
-    rng = random.Random(2)
-    server.files.write_now(table)
-    for _ in range(3):
-        _move(table, rng)
-        asyncio.run(server.files.save(table))
-    journal = server.files.journal(table.table_id)
+    server, table, journal, rng = _saved_moves(tmp_path, 2, 3)
     before = journal.read_bytes()
     real_write, real_truncate = os.write, os.ftruncate
 
@@ -107,13 +114,7 @@ def test_a_line_written_in_part_is_cut_off(tmp_path: Path, monkeypatch: pytest.M
 
 def test_a_journal_is_read_up_to_the_first_line_that_is_not_the_next_move(
         tmp_path: Path) -> None:
-    server, table = _server(tmp_path)
-    rng = random.Random(3)
-    server.files.write_now(table)
-    for _ in range(4):
-        _move(table, rng)
-        asyncio.run(server.files.save(table))
-    journal = server.files.journal(table.table_id)
+    server, table, journal, rng = _saved_moves(tmp_path, 3, 4)
     lines = journal.read_bytes().splitlines(keepends=True)
     for tail in (b'{"n":4,"a":"dec', b'{"n":9,"a":"deck"}\n', b"\x00\x00\n"):
         journal.write_bytes(b"".join(lines[:3]) + tail)

@@ -283,10 +283,12 @@ class App:
                     logger.exception("leaving %s failed", type(s).__name__)
             self.ctx.settings.save(self.ctx.settings_file)
         finally:
-            close_all_pools()
-            announcer_of(self.ctx.extras).close()
-            self.data_lock.release()
-            self.pg.quit()
+            try:
+                close_all_pools()
+                announcer_of(self.ctx.extras).close()
+            finally:  # the data folder's lock and the window go whatever happened above
+                self.data_lock.release()
+                self.pg.quit()
 
 
 @contextmanager
