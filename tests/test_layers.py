@@ -14,19 +14,21 @@ ROOT = Path(__file__).resolve().parent.parent / "ttr"
 
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
-    "ai": {"engine"},
-    "store": {"engine"},
-    "maps": {"engine", "store"},
-    "game": {"engine", "ai", "store", "maps"},
-    "net": {"engine", "ai", "store", "maps", "game"},
-    "ui": {"engine", "ai", "store", "maps", "game", "net"},
-    "cli": {"engine", "ai", "store", "maps", "game", "ui", "net", "native"},
+    "i18n": set(),
+    "ai": {"engine", "i18n"},
+    "store": {"engine", "i18n"},
+    "maps": {"engine", "store", "i18n"},
+    "game": {"engine", "ai", "store", "maps", "i18n"},
+    "net": {"engine", "ai", "store", "maps", "game", "i18n"},
+    "ui": {"engine", "ai", "store", "maps", "game", "net", "i18n"},
+    "cli": {"engine", "ai", "store", "maps", "game", "ui", "net", "native", "i18n"},
     "native": {"engine", "ai"},
 }
 """ttr package -> the ttr packages it may import (lower layers only)."""
 
 THIRD_PARTY: dict[str, set[str]] = {
     "engine": set(),
+    "i18n": set(),
     "ai": set(),
     "store": {"yaml", "platformdirs"},
     "maps": {"yaml"},

@@ -1,0 +1,165 @@
+"""The player's language: gettext catalogs, looked up at call time, switched while running.
+
+Every word a player reads or hears goes through `_`, `ngettext`, `pgettext` or
+`npgettext` here, with named placeholders filled afterwards
+(`_("{name} claimed {a} to {b}").format(name=..., a=..., b=...)`), never an f-string
+inside the call. A constant defined at import time is marked with `N_` (or `NP_` with
+a context) and translated where it is drawn or spoken: the language may change between
+two frames (`set_language`). The engine holds no text at all; its events and reasons
+are data that the UI words.
+
+Catalogs live in `ttr/i18n/locale/<code>/LC_MESSAGES/ttr.po`, compiled to `ttr.mo` beside
+them (`python tools/i18n.py`, docs/TRANSLATING.md).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import locale
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+DOMAIN = "ttr"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "de": "Deutsch",
+    "fr": "Français",
+    "es": "Español",
+    "it": "Italiano",
+    "nl": "Nederlands",
+    "pl": "Polski",
+    "pt_BR": "Português (Brasil)",
+}
+"""The languages the game speaks: code -> the language's name in itself."""
+
+DEFAULT = "en"
+
+_translations: dict[str, _gettext.NullTranslations] = {}
+_current: _gettext.NullTranslations = _gettext.NullTranslations()
+_code = DEFAULT
+_generation = 0
+_listeners: list[Callable[[str], None]] = []
+
+
+def normalize(code: str) -> str | None:
+    """A language code the game has, from `code` ("de", "de_DE.UTF-8", "pt-br", "pt"),
+    or None."""
+    raw = code.strip().split(".")[0].split("@")[0].replace("-", "_")
+    if not raw:
+        return None
+    lang, _sep, region = raw.partition("_")
+    lang = lang.lower()
+    full = f"{lang}_{region.upper()}" if region else lang
+    if full in LANGUAGES:
+        return full
+    if lang in LANGUAGES:
+        return lang
+    if lang == "pt":
+        return "pt_BR"
+    return None
+
+
+def system_language() -> str:
+    """The language of the system's locale if the game has it, else English."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in os.environ.get(var, "").split(":"):
+            found = normalize(part)
+            if found:
+                return found
+    try:
+        loc = locale.getlocale()[0]
+    except ValueError:
+        loc = None
+    return normalize(loc or "") or DEFAULT
+
+
+def _load(code: str) -> _gettext.NullTranslations:
+    if code not in _translations:
+        _translations[code] = _gettext.translation(
+            DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return _translations[code]
+
+
+def set_language(code: str) -> str:
+    """Speak `code` from now on (an unknown code means English); returns the code used.
+    Listeners (caches of rendered text, the speech voice) hear of a change."""
+    global _current, _code, _generation
+    chosen = normalize(code) or DEFAULT
+    if chosen == _code and _current is _load(chosen):
+        return chosen
+    _current = _load(chosen)
+    _code = chosen
+    _generation += 1
+    for listener in list(_listeners):
+        listener(chosen)
+    return chosen
+
+
+def language() -> str:
+    """The code of the language spoken now."""
+    return _code
+
+
+def generation() -> int:
+    """A number that changes with every change of language (for caches keyed on text)."""
+    return _generation
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call `listener(code)` after every change of language."""
+    _listeners.append(listener)
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of `singular`/`plural` for `n` in the current language's plural rules
+    (fill `{n}` afterwards with `number(n)`)."""
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, in `context` (one English word, two senses)."""
+    return _current.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """`ngettext` within `context`."""
+    return _current.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation without translating it (translate with `_` where
+    it is shown)."""
+    return message
+
+
+_SEPARATORS: dict[str, tuple[str, str, int]] = {
+    # language: (thousands separator, decimal mark, fewest digits before grouping)
+    "en": (",", ".", 4),
+    "de": (".", ",", 4),
+    "fr": ("\u202f", ",", 4),
+    "es": (".", ",", 5),
+    "it": (".", ",", 4),
+    "nl": (".", ",", 4),
+    "pl": ("\u00a0", ",", 5),
+    "pt_BR": (".", ",", 4),
+}
+
+
+def number(value: float, digits: int = 0) -> str:
+    """`value` written the current language's way (grouping, decimal mark)."""
+    group, mark, least = _SEPARATORS.get(_code, _SEPARATORS[DEFAULT])
+    text = f"{abs(value):,.{digits}f}"
+    whole, _dot, frac = text.partition(".")
+    if len(whole.replace(",", "")) < least:
+        whole = whole.replace(",", "")
+    whole = whole.replace(",", group)
+    sign = "-" if value < 0 and any(ch not in "0.," for ch in text) else ""
+    return sign + whole + (mark + frac if frac else "")
