@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ttr.i18n import _
 from ttr.ui import theme
 from ttr.ui.assets import Assets, render
 from ttr.ui.focus import focus_ring
@@ -87,7 +88,8 @@ def wrap_text(surface: pygame.Surface, assets: Assets, text: str, size: int,
 
 @dataclass(eq=False)
 class Button:
-    """A clickable label. `clicked(e)` returns True on a left click inside when enabled."""
+    """A clickable label. `clicked(e)` returns True on a left click inside when enabled.
+    The label is translated where it is drawn: pass `N_("Play")` (or a name, as is)."""
 
     label: str
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 10, 10))
@@ -126,7 +128,7 @@ class Button:
             theme.PANEL_EDGE if theme.STRONG_EDGES else theme.mix(fill, (0, 0, 0), 0.35))
         pygame.draw.rect(surface, edge, self.rect, 3 if self.focused else
                          2 if theme.STRONG_EDGES else 1, border_radius=rad)
-        blit_text(surface, assets, self.label, size, ink, self.rect.center, "center", bold=True,
+        blit_text(surface, assets, _(self.label), size, ink, self.rect.center, "center", bold=True,
                   max_width=self.rect.w - 12)
         if self.focused and self.enabled:
             focus_ring(surface, self.rect)
@@ -176,7 +178,9 @@ class Toast:
 
 
 class Picker:
-    """A "< value >" option cycler (keyboard Left/Right or clicks on the arrows)."""
+    """A "< value >" option cycler (keyboard Left/Right or clicks on the arrows). The label
+    and the options are translated where they are drawn (`value` stays the option given:
+    pass `N_("Europe")`-marked options, or names as they are)."""
 
     def __init__(self, label: str, options: list[str], index: int = 0) -> None:
         self.label, self.options, self.index = label, options, index
@@ -207,7 +211,7 @@ class Picker:
         if self.focused:
             focus_ring(surface, r)
         size = max(12, int(r.h * 0.4))
-        blit_text(surface, assets, self.label, size, theme.TEXT_DIM, (r.x + size, r.centery),
+        blit_text(surface, assets, _(self.label), size, theme.TEXT_DIM, (r.x + size, r.centery),
                   "midleft", max_width=max(1, r.w // 2 - size * 3 // 2))
         vr = pygame.Rect(r.centerx, r.y, r.w // 2 - size // 2, r.h)
         if not self.label:
@@ -215,7 +219,7 @@ class Picker:
         blit_text(surface, assets, "\u25c0", size, theme.ACCENT, (vr.x, vr.centery), "midleft")
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
                   "midright")
-        blit_text(surface, assets, self.value, size, theme.TEXT, vr.center, "center", bold=True,
+        blit_text(surface, assets, _(self.value), size, theme.TEXT, vr.center, "center", bold=True,
                   max_width=vr.w - size * 2)  # clear of the arrows
 
 
