@@ -29,6 +29,7 @@ from tools.editor.model import EditorModel  # noqa: E402
 from tools.editor.view import View  # noqa: E402
 from ttr.engine.errors import MapError  # noqa: E402
 from ttr.ui.display import NoDisplayError, open_display  # noqa: E402
+from ttr.ui.prefs import TEXT_SIZES, Settings, settings_path  # noqa: E402
 
 logger = logging.getLogger("map_editor")
 
@@ -42,7 +43,10 @@ def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
     ap.add_argument("--trace", type=Path, default=None,
                     help="image shown under the board to trace (not saved into the map)")
     ap.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x800")
+    ap.add_argument("--text-size", type=int, choices=TEXT_SIZES, default=None,
+                    help="text size in percent (default: the game's setting)")
     args = ap.parse_args(argv)
+    settings = Settings.load(settings_path())
     opening = args.map is not None and not args.new
     model = EditorModel.open(args.map) if opening else EditorModel()
     if not opening and args.trace is not None:
@@ -61,7 +65,8 @@ def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
     pygame.display.set_caption("ttr map editor")
     pygame.key.start_text_input()
     pygame.key.set_repeat(350, 40)
-    ed = Editor(model, screen.get_size(), args.trace, sync_checks)
+    ed = Editor(model, screen.get_size(), args.trace, sync_checks,
+                args.text_size or settings.text_size)
     return ed, View(), screen
 
 

@@ -18,16 +18,16 @@ from tools.editor.camera import Camera
 from tools.editor.commands import FileCommands
 from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.doc import Doc, Point, doc_to_definition, doc_to_text
+from tools.editor.layout import Chrome
 from tools.editor.model import EditorModel
 from ttr.ui import geometry as geo
 from ttr.ui import labels as lab
+from ttr.ui.assets import Assets
+from ttr.ui.maprender import label_px, least_label
 from ttr.ui.words import counted
 
 logger = logging.getLogger(__name__)
 
-TOOLBAR_H = 44
-PANEL_W = 340
-HELP_H = 28
 MODES = ("select", "city", "route", "ticket")
 MODE_KEYS = {"v": "select", "c": "city", "r": "route", "t": "ticket"}
 HELP = {
@@ -38,6 +38,15 @@ HELP = {
              "Esc cancels - set length and colour on the right",
     "ticket": "Click two cities for a ticket: the shortest path is suggested as its value",
 }
+KEYS = "Ctrl+S save, Ctrl+Z/Y undo/redo, +/- zoom, F fit, G land"
+TOOLBAR = ("Select (V)", "City (C)", "Route (R)", "Ticket (T)", "Undo", "Redo", "New", "Open",
+           "Save", "Fit (F)")
+"""The toolbar's labels, in order (the first four are the modes)."""
+
+
+def help_line(mode: str) -> str:
+    """The help bar's text for a mode."""
+    return f"{HELP[mode]}  |  {KEYS}"
 
 
 @dataclass(slots=True)
@@ -86,9 +95,14 @@ class Editor(FileCommands):
     """Editor state between the model and the screen."""
 
     def __init__(self, model: EditorModel, size: tuple[int, int] = (1280, 800),
-                 trace: Path | None = None, sync_checks: bool = False) -> None:
+                 trace: Path | None = None, sync_checks: bool = False,
+                 text_size: int = 100) -> None:
         self.model = model
         self.size = size
+        self.text_size = text_size
+        """The game's text-size setting (100, 125 or 150 %)."""
+        self.assets = Assets()
+        self.chrome = self._chrome()
         self.trace = trace
         self.camera = Camera()
         self.mode = "select"
@@ -110,11 +124,22 @@ class Editor(FileCommands):
 
     # ------------------------------------------------------------ layout
 
+    def _chrome(self) -> Chrome:
+        def measure(text: str, size: int, bold: bool) -> int:
+            return self.assets.font(size, bold=bold, cond=True).size(text)[0]
+
+        return Chrome.compute(self.size, self.text_size, measure, TOOLBAR,
+                              [help_line(m) for m in MODES])
+
     @property
     def board_rect(self) -> tuple[int, int, int, int]:
         """The board area (x, y, w, h) in pixels."""
-        w, h = self.size
-        return (0, TOOLBAR_H, w - PANEL_W, h - TOOLBAR_H - HELP_H)
+        return self.chrome.board
+
+    def label_px(self) -> int:
+        """City labels' font size in pixels: the map's scale, and never less than the
+        game's smallest label for this window and text size."""
+        return label_px(self.camera.scale, least_label(self.chrome.font))
 
     def in_board(self, pos: Point) -> bool:
         """True if a pixel lies in the board area."""
@@ -123,11 +148,15 @@ class Editor(FileCommands):
 
     def fit(self) -> None:
         """Zoom to show the whole board."""
-        self.camera.fit(self.model.doc.size, self.board_rect)
+        # room at the edges for the labels of the cities there
+        self.camera.fit(self.model.doc.size, self.board_rect, max(16, self.chrome.font))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size."""
+    def resize(self, size: tuple[int, int], text_size: int | None = None) -> None:
+        """The window changed size (or the text size)."""
         self.size = size
+        if text_size is not None:
+            self.text_size = text_size
+        self.chrome = self._chrome()
         self.fit()
 
     def say(self, text: str) -> None:
@@ -152,8 +181,9 @@ class Editor(FileCommands):
 
     def label_at(self, b: Point) -> str | None:
         """The city whose label is under a board point."""
+        size = self.label_px() / self.camera.scale
         for c in reversed(self.model.doc.cities):
-            if geo.point_in_quad(b, lab.label_box(c.name, c.pos, c.label)):
+            if geo.point_in_quad(b, lab.label_box(c.name, c.pos, c.label, size)):
                 return c.id
         return None
 

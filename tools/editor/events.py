@@ -155,7 +155,7 @@ def _dialog(ed: Editor, e: pygame.event.Event) -> None:
                 ed.dialog = None
                 choice.action()
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for rect, choice in question_buttons(ed.size, d):
+            for rect, choice in question_buttons(ed):
                 if rect.collidepoint(e.pos):
                     ed.dialog = None
                     choice.action()

@@ -1,0 +1,63 @@
+"""The map editor meets the layout rule at every window size and text size on the bundled
+maps (a subset in the fast suite, every size in the slow one), its text grows with the
+window and the text-size setting like the game's, and a broken layout is caught."""
+
+from __future__ import annotations
+
+import pytest
+from fitcheck import SIZES, TEXT_SIZES
+from fitcheck_editor import texts_of, unexpected, walk_editor
+
+from tools.editor import panels
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))
+
+
+FAST_SIZES = ((1024, 640), (1280, 720), (3840, 2160))
+STATES = ("main", "city", "route", "ticket list", "problems", "save prompt", "delete question")
+
+
+@pytest.mark.parametrize("map_name", ["usa", "europe"])
+def test_the_bundled_maps_show_no_problems_and_text_scales(map_name: str) -> None:
+    """The panel says there are no problems; at 3840x2160 the toolbar and panel text is
+    the game's body size (42 px), half as big again at text 150%."""
+    for pct, body in ((100, 42), (150, 63)):
+        texts = texts_of(map_name, (3840, 2160), pct, "main")
+        said = [t.text for t in texts]
+        assert "Problems: 0 errors, 0 warnings" in " ".join(said)
+        assert "No problems found." in said
+        for word in ("Select (V)", "No problems found."):
+            assert next(t.size for t in texts if t.text == word) >= body, (word, pct)
+
+
+@pytest.mark.parametrize("map_name", ["usa", "europe"])
+def test_the_editor_fits_at_some_sizes(map_name: str) -> None:
+    found = walk_editor(map_name, FAST_SIZES, (100, 150))
+    assert set(found) == set(STATES)
+    bad = unexpected(found)
+    assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad[:40])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("map_name", ["usa", "europe"])
+def test_the_editor_fits_at_every_size(map_name: str) -> None:
+    bad = unexpected(walk_editor(map_name, SIZES, TEXT_SIZES))
+    assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad[:40])
+
+
+def test_a_toolbar_that_does_not_wrap_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def one_row(widths: list[int], left: int, right: int, gap: int) -> list[tuple[int, int]]:
+        out, x = [], left
+        for w in widths:
+            out.append((x, 0))
+            x += w + gap
+        return out
+
+    monkeypatch.setattr(panels, "flow", one_row)
+    found = walk_editor("usa", ((1024, 640),), (150,), only=("main",))
+    kinds = {k for k, _ in found["main"]}
+    assert "outside the window" in kinds, found
+    assert unexpected(found)
