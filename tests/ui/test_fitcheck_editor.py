@@ -61,3 +61,31 @@ def test_a_toolbar_that_does_not_wrap_is_caught(monkeypatch: pytest.MonkeyPatch)
     kinds = {k for k, _ in found["main"]}
     assert "outside the window" in kinds, found
     assert unexpected(found)
+
+
+def test_the_editor_words_its_text_in_the_current_language(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """A pseudo-language (upper case outside the placeholders) reaches the toolbar, the
+    panel, the help bar and a dialog: the strings are translated where they are drawn."""
+    import gettext
+    import re
+
+    from ttr import i18n
+
+    def up(m: str) -> str:
+        return re.sub(r"[^{}]+(?=\{|$)", lambda x: x.group(0).upper(), m)
+
+    class Upper(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return up(message)
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            return up(singular if n == 1 else plural)
+
+    monkeypatch.setattr(i18n, "_current", Upper())
+    said = " ".join(t.text for t in texts_of("usa", (1280, 720), 100, "main"))
+    for words in ("SELECT (V)", "FIT (F)", "MAP: USA", "36 CITIES, 100 TRACKS, 73 TICKETS",
+                  "PROBLEMS: 0 ERRORS, 0 WARNINGS", "NO PROBLEMS FOUND.", "DRAG CITIES"):
+        assert words in said, words
+    said = " ".join(t.text for t in texts_of("usa", (1280, 720), 100, "delete question"))
+    assert "THIS ALSO DELETES" in said and "CANCEL (ESC)" in said

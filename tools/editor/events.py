@@ -9,6 +9,7 @@ import pygame
 from tools.editor.controller import MODE_KEYS, Editor
 from tools.editor.dialogs import Prompt, Question
 from tools.editor.panels import SWATCHES, Item, panel_items, question_buttons, toolbar_items
+from ttr.i18n import _
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +95,7 @@ def _key(ed: Editor, e: pygame.event.Event) -> None:
     elif k == pygame.K_g:
         ed.show_geography = not ed.show_geography
         if ed.model.doc.geography is None:
-            ed.say("this map has no geography: python tools/bake_geo.py adds it")
+            ed.say(_("this map has no geography: python tools/bake_geo.py adds it"))
     elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
         ed.camera.zoom_at(_centre(ed), 1.25)
     elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):

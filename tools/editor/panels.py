@@ -14,8 +14,8 @@ from tools.editor.controller import MODES, TOOLBAR, Editor
 from tools.editor.dialogs import Choice, Prompt
 from tools.editor.layout import flow, wrap
 from ttr.engine.cards import CardColor
+from ttr.i18n import _, ngettext, number
 from ttr.ui import theme
-from ttr.ui.words import counted
 
 SWATCHES: tuple[CardColor | None, ...] = (None, *(c for c in CardColor
                                                   if c != CardColor.LOCOMOTIVE))
@@ -56,10 +56,11 @@ def toolbar_items(ed: Editor) -> list[Item]:
     acts: list[tuple[Callable[[], None], bool]] = [
         (lambda m=mode: ed.set_mode(m), ed.mode == mode) for mode in MODES]  # type: ignore[misc]
     acts += [(a, False) for a in (ed.undo, ed.redo, ed.new_map, ed.open_prompt, ed.save, ed.fit)]
-    widths = [ch.button_w(lambda t, s, b: measure(ed, t, s, b), t, True) for t in TOOLBAR]
+    labels = [_(t) for t in TOOLBAR]
+    widths = [ch.button_w(lambda t, s, b: measure(ed, t, s, b), t, True) for t in labels]
     items = []
     for (x, row), w, text, (act, on) in zip(flow(widths, ch.pad, ed.size[0] - ch.pad, ch.pad),
-                                            widths, TOOLBAR, acts, strict=True):
+                                            widths, labels, acts, strict=True):
         rect = pygame.Rect(x, ch.pad + row * (ch.button_h + ch.pad), w, ch.button_h)
         items.append(Item(rect, text, act, on=on, size=ch.font))
     return items
@@ -148,42 +149,58 @@ def panel_items(ed: Editor) -> list[Item]:
     if (cid := ed.selected("city")) is not None:
         c = doc.city(cid)
         routes, tickets = m.dependents(cid)
-        col.text(f"City: {c.name}", "title")
-        col.text(f"id {c.id}   at {c.pos[0]:.0f}, {c.pos[1]:.0f}", "dim")
-        col.text(f"{counted(len(routes), 'route')}, {counted(len(tickets), 'ticket')}", "dim")
+        col.text(_("City: {name}").format(name=c.name), "title")
+        col.text(_("id {id}   at {x}, {y}").format(id=c.id, x=number(c.pos[0]),
+                                                   y=number(c.pos[1])), "dim")
+        col.text(_("{routes}, {tickets}").format(
+            routes=ngettext("{n} route", "{n} routes", len(routes)).format(
+                n=number(len(routes))),
+            tickets=ngettext("{n} ticket", "{n} tickets", len(tickets)).format(
+                n=number(len(tickets)))), "dim")
         col.gap()
-        col.buttons(("Rename (F2)", ed.rename_selected, False),
-                    ("Label back", lambda: m.apply(m.moved_label(m.doc, cid, None)), False),
-                    ("Delete", ed.delete_selected, False))
+        col.buttons((_("Rename (F2)"), ed.rename_selected, False),
+                    # TRANSLATORS: a button: put a city's label back where it was by default
+                    (_("Label back"), lambda: m.apply(m.moved_label(m.doc, cid, None)), False),
+                    (_("Delete"), ed.delete_selected, False))
     elif (rid := ed.selected("route")) is not None:
         _route_props(ed, col, rid)
     elif (tid := ed.selected("ticket")) is not None:
         t = doc.ticket(tid)
         best = m.suggested_points(t.a, t.b)
-        col.text(f"Ticket: {doc.city(t.a).name} - {doc.city(t.b).name}", "title")
-        col.text(f"id {t.id}", "dim")
+        col.text(_("Ticket: {a} - {b}").format(a=doc.city(t.a).name, b=doc.city(t.b).name),
+                 "title")
+        col.text(_("id {id}").format(id=t.id), "dim")
         col.gap()
-        col.stepper("Points", t.points,
+        col.stepper(_("Points"), t.points,
                     lambda: m.update_ticket(tid, points=max(1, t.points - 1)),
                     lambda: m.update_ticket(tid, points=t.points + 1), "[ ]")
-        col.text(f"Shortest path: {best if best is not None else 'not connected'}",
+        col.text(ngettext("Shortest path: {n} space", "Shortest path: {n} spaces", best)
+                 .format(n=number(best)) if best is not None
+                 else _("Shortest path: not connected"),
                  "text" if best in (None, t.points) else "warning")
         col.gap(0.3)
-        col.buttons(("Use shortest", lambda: m.update_ticket(tid, points=best) if best else None,
-                     False), ("Delete", ed.delete_selected, False))
+        col.buttons((_("Use shortest"),
+                     lambda: m.update_ticket(tid, points=best) if best else None, False),
+                    (_("Delete"), ed.delete_selected, False))
     else:
-        col.text(f"Map: {doc.name}", "title")
-        col.text(f"id {doc.map_id}   board {doc.size[0]:g} x {doc.size[1]:g}", "dim")
-        col.text(f"{counted(len(doc.cities), 'city')}, {counted(len(doc.routes), 'track')}, "
-                 f"{counted(len(doc.tickets), 'ticket')}", "dim")
-        col.text(f"file: {m.path or '(not saved yet)'}", "dim")
-        g = doc.geography
-        col.text(f"geography: {len(g.shapes)} shapes, {g.point_count} points "
-                 f"({'shown' if ed.show_geography else 'hidden'}, G)" if g is not None
-                 else "no geography (python tools/bake_geo.py adds it)", "dim")
+        col.text(_("Map: {name}").format(name=doc.name), "title")
+        col.text(_("id {id}   board {w} x {h}").format(
+            id=doc.map_id, w=number(doc.size[0]), h=number(doc.size[1])), "dim")
+        # TRANSLATORS: "36 cities, 100 tracks, 73 tickets"
+        col.text(_("{cities}, {tracks}, {tickets}").format(
+            cities=ngettext("{n} city", "{n} cities", len(doc.cities)).format(
+                n=number(len(doc.cities))),
+            tracks=ngettext("{n} track", "{n} tracks", len(doc.routes)).format(
+                n=number(len(doc.routes))),
+            tickets=ngettext("{n} ticket", "{n} tickets", len(doc.tickets)).format(
+                n=number(len(doc.tickets)))), "dim")
+        col.text(_("file: {path}").format(path=m.path) if m.path
+                 else _("file: (not saved yet)"), "dim")
+        col.text(_geography(ed), "dim")
         col.gap()
-        col.buttons(("Rename map", ed.rename_map, False), ("Board size", ed.resize_board, False),
-                    ("Save as", ed.save_as, False))
+        col.buttons((_("Rename map"), ed.rename_map, False),
+                    (_("Board size"), ed.resize_board, False),
+                    (_("Save as"), ed.save_as, False))
     col.gap()
     bottom = h - ch.help_h - ch.pad
     if ed.mode == "ticket":
@@ -192,16 +209,31 @@ def panel_items(ed: Editor) -> list[Item]:
     return col.items
 
 
+def _geography(ed: Editor) -> str:
+    g = ed.model.doc.geography
+    if g is None:
+        return _("no geography (python tools/bake_geo.py adds it)")
+    shapes = ngettext("{n} shape", "{n} shapes", len(g.shapes)).format(n=number(len(g.shapes)))
+    points = ngettext("{n} point", "{n} points", g.point_count).format(
+        n=number(g.point_count))
+    if ed.show_geography:
+        # TRANSLATORS: the map's land and water; G is the key that hides them
+        return _("geography: {shapes}, {points} (shown, G)").format(shapes=shapes, points=points)
+    return _("geography: {shapes}, {points} (hidden, G)").format(shapes=shapes, points=points)
+
+
 def _route_props(ed: Editor, col: _Col, rid: str) -> None:
     m, doc = ed.model, ed.model.doc
     r = doc.route(rid)
     twin = doc.twin(rid)
-    col.text(f"Route: {doc.city(r.a).name} - {doc.city(r.b).name}", "title")
-    col.text(f"id {r.id}" + (f"   double with {twin.id}" if twin else ""), "dim")
+    col.text(_("Route: {a} - {b}").format(a=doc.city(r.a).name, b=doc.city(r.b).name), "title")
+    col.text(_("id {id}   double with {other}").format(id=r.id, other=twin.id) if twin
+             else _("id {id}").format(id=r.id), "dim")
     col.gap(0.3)
-    col.stepper("Length", r.length, lambda: m.update_route(rid, length=r.length - 1),
+    col.stepper(_("Length"), r.length, lambda: m.update_route(rid, length=r.length - 1),
                 lambda: m.update_route(rid, length=r.length + 1), "[ ]")
-    col.text("Colour   (, and . cycle)")
+    # TRANSLATORS: the comma and full stop keys cycle through the colours
+    col.text(_("Colour   (, and . cycle)"))
     x, gap = col.x + 2, col.ch.pad
     sw = min(round(col.ch.font * 2.2), (col.w - 4 - (len(SWATCHES) - 1) * gap) // len(SWATCHES))
     for color in SWATCHES:
@@ -211,35 +243,41 @@ def _route_props(ed: Editor, col: _Col, rid: str) -> None:
                               on=r.color == color, color=swatch_rgb(color)))
         x += sw + gap
     col.y += col.ch.row + 2 * gap
-    col.buttons(("Double (D)", lambda: ed.toggle_double(), twin is not None),
-                ("Tunnel (N)", lambda: m.update_route(rid, tunnel=not r.tunnel), r.tunnel))
-    col.stepper("Ferry locos", r.ferry, lambda: m.update_route(rid, ferry=r.ferry - 1),
-                lambda: m.update_route(rid, ferry=r.ferry + 1), "L / Shift+L")
-    col.text(counted(len(r.via), "bend point") + ("; explicit car poses" if r.cars else ""), "dim")
+    col.buttons((_("Double (D)"), lambda: ed.toggle_double(), twin is not None),
+                (_("Tunnel (N)"), lambda: m.update_route(rid, tunnel=not r.tunnel), r.tunnel))
+    # TRANSLATORS: how many locomotives a ferry route needs
+    col.stepper(_("Ferry locos"), r.ferry, lambda: m.update_route(rid, ferry=r.ferry - 1),
+                lambda: m.update_route(rid, ferry=r.ferry + 1), _("L / Shift+L"))
+    bends = ngettext("{n} bend point", "{n} bend points", len(r.via)).format(n=number(len(r.via)))
+    # TRANSLATORS: the map file gives each train car's place on this route
+    col.text(_("{bends}; explicit car poses").format(bends=bends) if r.cars else bends, "dim")
     col.gap(0.3)
-    specs = [("Straighten", lambda: m.apply(m.routes_with_via(m.doc, rid, ())), False),
-             ("Delete", ed.delete_selected, False)]
+    specs = [(_("Straighten"), lambda: m.apply(m.routes_with_via(m.doc, rid, ())), False),
+             (_("Delete"), ed.delete_selected, False)]
     if twin is not None:
-        specs.insert(0, ("Other track", lambda: ed.select("route", twin.id), False))
+        specs.insert(0, (_("Other track"), lambda: ed.select("route", twin.id), False))
     col.buttons(*specs)
 
 
 def _ticket_list(ed: Editor, col: _Col, bottom: int) -> None:
     doc = ed.model.doc
-    col.text(f"Tickets ({len(doc.tickets)})", "title")
+    col.text(_("Tickets ({n})").format(n=number(len(doc.tickets))), "title")
     line = col.line_h()
     rows = max(3, (bottom - col.y - 3 * col.line_h("title") - 2 * line) // line)
     start = max(0, min(ed.list_scroll, len(doc.tickets) - rows))
     for t in doc.tickets[start:start + rows]:
         on = ed.selection == ("ticket", t.id)
         col.items.append(Item(pygame.Rect(col.x, col.y, col.w, line),
-                              f"{t.points:3d}  {doc.city(t.a).name} - {doc.city(t.b).name}",
+                              _("{points}  {a} - {b}").format(
+                                  points=number(t.points).rjust(3), a=doc.city(t.a).name,
+                                  b=doc.city(t.b).name),
                               lambda tid=t.id: ed.select("ticket", tid), "row", on=on,
                               size=col.ch.font))
         col.y += line
     if len(doc.tickets) > rows:
-        col.text(f"The wheel scrolls ({start + 1}-{min(start + rows, len(doc.tickets))} "
-                 f"of {len(doc.tickets)})", "dim")
+        col.text(_("The wheel scrolls ({first}-{last} of {n})").format(
+            first=number(start + 1), last=number(min(start + rows, len(doc.tickets))),
+            n=number(len(doc.tickets))), "dim")
     col.gap()
 
 
@@ -247,23 +285,32 @@ def _problem_list(ed: Editor, col: _Col, bottom: int) -> None:
     found = ed.watcher.items
     errors = sum(p.kind == "error" for p in found)
     stale = ed.watcher.version != ed.model.version
-    col.text(f"Problems: {counted(errors, 'error')}, {counted(len(found) - errors, 'warning')}"
-             + (" (checking\u2026)" if stale else ""), "title")
+    title = _("Problems: {errors}, {warnings}").format(
+        errors=ngettext("{n} error", "{n} errors", errors).format(n=number(errors)),
+        warnings=ngettext("{n} warning", "{n} warnings", len(found) - errors).format(
+            n=number(len(found) - errors)))
+    # TRANSLATORS: shown while the map is checked again after a change
+    col.text(_("{problems} (checking\u2026)").format(problems=title) if stale else title,
+             "title")
     line = col.line_h()
     for i, p in enumerate(found):
-        more = (f"{counted(len(found) - i - 1, 'more problem')}: "
-                "python tools/check_maps.py lists them all")
+        more = _more(len(found) - i - 1)
         lines = col.lines(p.text, p.kind)
         if i + 1 < len(found):
             lines += col.lines(more, "dim")
         if col.y + line * len(lines) > bottom:
-            col.text(f"{counted(len(found) - i, 'more problem')}: "
-                     "python tools/check_maps.py lists them all", "dim")
+            col.text(_more(len(found) - i), "dim")
             break
         act = None if p.ref is None else (lambda ref=p.ref: ed.select_ref(ref))
         col.text(p.text, p.kind, act)
     if not found and not stale:
-        col.text("No problems found.", "dim")
+        col.text(_("No problems found."), "dim")
+
+
+def _more(n: int) -> str:
+    return ngettext("{n} more problem: python tools/check_maps.py lists them all",
+                    "{n} more problems: python tools/check_maps.py lists them all",
+                    n).format(n=number(n))
 
 
 def dialog_items(ed: Editor) -> tuple[pygame.Rect, list[Item], list[tuple[pygame.Rect, Choice]]]:
@@ -281,8 +328,8 @@ def dialog_items(ed: Editor) -> tuple[pygame.Rect, list[Item], list[tuple[pygame
         col.items.append(Item(pygame.Rect(0, col.y, col.w, field), d.text, None, "field",
                               size=round(ch.font * 1.1)))
         col.y += field + ch.pad
-        col.text(d.hint or "Enter to accept, Esc to cancel", "dim")
-        col.text("Enter: OK    Esc: cancel", "dim")
+        col.text(d.hint or _("Enter to accept, Esc to cancel"), "dim")
+        col.text(_("Enter: OK    Esc: cancel"), "dim")
     else:
         col.text(d.message)
         col.gap(0.6)

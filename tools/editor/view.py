@@ -24,6 +24,7 @@ from tools.editor.panels import (
     swatch_rgb,
     toolbar_items,
 )
+from ttr.i18n import _, number
 from ttr.store import paths
 from ttr.ui import geometry as geo
 from ttr.ui import theme, widgets
@@ -261,7 +262,7 @@ class View:
         pygame.draw.line(surf, theme.PANEL_EDGE, (0, ch.toolbar_h - 1), (w, ch.toolbar_h - 1))
         items = toolbar_items(ed)
         self._items(surf, ed, items)
-        name = ed.model.path.name if ed.model.path else "unsaved map"
+        name = ed.model.path.name if ed.model.path else _("unsaved map")
         title = f"{ed.model.doc.name}  -  {name}{'  *' if ed.model.dirty else ''}"
         last = items[-1].rect
         if last.right + 2 * ch.pad + measure(ed, title, ch.font, True) < w - 2 * ch.pad:
@@ -280,7 +281,8 @@ class View:
         (w, h), ch = ed.size, ed.chrome
         rect = pygame.Rect(0, h - ch.help_h, w, ch.help_h)
         widgets.panel(surf, rect, theme.PANEL_LIGHT, None, radius=0)
-        zoom = f"{ed.camera.scale * 100:.0f}%"
+        # TRANSLATORS: the zoom of the board, "69%"
+        zoom = _("{percent}%").format(percent=number(ed.camera.scale * 100))
         self._text(surf, zoom, ch.font, theme.TEXT_DIM, (w - 2 * ch.pad, rect.centery),
                    "midright")
         text = help_line(ed.mode)
