@@ -6,7 +6,9 @@
 
 Keys: V select, C city, R route, T ticket; Ctrl+S save, Ctrl+Z/Ctrl+Y undo/redo,
 wheel or +/- zoom, drag empty space or middle button to pan, F fit. New maps are saved
-to the user maps folder by default, where the game's setup screen finds them.
+to the user maps folder by default, where the game's setup screen finds them. Text follows
+the window and the game's text-size setting (--text-size 100/125/150 for one run); the
+language is --lang CODE, else the game's setting, else the system's.
 """
 
 from __future__ import annotations

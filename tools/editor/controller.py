@@ -117,6 +117,8 @@ class Editor(FileCommands):
         self.status = ""
         self.status_time = 0.0
         self.list_scroll = 0
+        self.panel_scroll = 0
+        """Lines the side panel is scrolled by (when it is longer than the window)."""
         self.show_geography = True
         """Draw the map's land and water under the network (G toggles)."""
         self.quit = False

@@ -8,7 +8,14 @@ import pygame
 
 from tools.editor.controller import MODE_KEYS, Editor
 from tools.editor.dialogs import Prompt, Question
-from tools.editor.panels import SWATCHES, Item, panel_items, question_buttons, toolbar_items
+from tools.editor.panels import (
+    SWATCHES,
+    Item,
+    panel_items,
+    question_buttons,
+    scroll_room,
+    toolbar_items,
+)
 from ttr.i18n import _
 
 logger = logging.getLogger(__name__)
@@ -40,7 +47,11 @@ def handle(ed: Editor, e: pygame.event.Event) -> None:
         if ed.in_board(pos):
             ed.camera.zoom_at(pos, 1.15 ** e.y)
         else:
-            ed.list_scroll = max(0, ed.list_scroll - 3 * e.y)
+            room = scroll_room(ed)
+            if room:
+                ed.panel_scroll = max(0, min(room, ed.panel_scroll - 3 * e.y))
+            else:
+                ed.list_scroll = max(0, ed.list_scroll - 3 * e.y)
 
 
 def clickable(ed: Editor) -> list[Item]:

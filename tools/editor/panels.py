@@ -140,7 +140,21 @@ class _Col:
 
 
 def panel_items(ed: Editor) -> list[Item]:
-    """The properties of the selection, then the tickets (ticket mode) and the problems."""
+    """The properties of the selection, then the tickets (ticket mode) and the problems
+    (scrolled when they do not fit)."""
+    return _scrolled(ed, *_column(ed))
+
+
+def scroll_room(ed: Editor) -> int:
+    """How many lines the panel can scroll by (0: it fits)."""
+    col, top, bottom = _column(ed)
+    if col.y <= bottom:
+        return 0
+    line = col.line_h("dim")
+    return -(-(col.y - bottom) // line) + 2  # the notes' lines at most
+
+
+def _column(ed: Editor) -> tuple[_Col, int, int]:
     w, h = ed.size
     ch = ed.chrome
     col = _Col(ed, w - ch.panel_w + 2 * ch.pad, ch.toolbar_h + 2 * ch.pad,
@@ -206,7 +220,26 @@ def panel_items(ed: Editor) -> list[Item]:
     if ed.mode == "ticket":
         _ticket_list(ed, col, bottom)
     _problem_list(ed, col, bottom)
-    return col.items
+    return col, ch.toolbar_h + ch.pad, bottom
+
+
+def _scrolled(ed: Editor, col: _Col, top: int, bottom: int) -> list[Item]:
+    """The panel's items, scrolled by the wheel (`Editor.panel_scroll` lines) when they
+    run past `bottom`: those wholly inside show, and the last lines say there is more."""
+    if col.y <= bottom:
+        return col.items
+    line = col.line_h("dim")
+    notes = (_("More below: the wheel scrolls this panel"),
+             _("More below and above: the wheel scrolls this panel"),
+             _("More above: the wheel scrolls this panel"))
+    end = bottom - line * max(len(col.lines(n, "dim")) for n in notes)
+    shift = max(0, min(ed.panel_scroll * line, col.y - end))
+    shown = [it for it in col.items if it.rect.y - shift >= top and it.rect.bottom - shift <= end]
+    for it in shown:
+        it.rect = it.rect.move(0, -shift)
+    tail = _Col(ed, col.x, end, col.w)
+    tail.text(notes[0 if shift == 0 else 2 if shift >= col.y - end else 1], "dim")
+    return shown + tail.items
 
 
 def _geography(ed: Editor) -> str:
