@@ -27,7 +27,7 @@ class Item:
 
     rect: pygame.Rect
     text: str
-    action: Callable[[], None] | None = None
+    action: Callable[[], object] | None = None
     kind: str = "button"  # button, text, title, dim, swatch, row, error, warning, value, field
     on: bool = False
     color: tuple[int, int, int] | None = None
@@ -53,7 +53,7 @@ def bold_kind(kind: str) -> bool:
 def toolbar_items(ed: Editor) -> list[Item]:
     """Mode buttons and file commands along the top (onto a second row when narrow)."""
     ch = ed.chrome
-    acts: list[tuple[Callable[[], None], bool]] = [
+    acts: list[tuple[Callable[[], object], bool]] = [
         (lambda m=mode: ed.set_mode(m), ed.mode == mode) for mode in MODES]  # type: ignore[misc]
     acts += [(a, False) for a in (ed.undo, ed.redo, ed.new_map, ed.open_prompt, ed.save, ed.fit)]
     labels = [_(t) for t in TOOLBAR]
