@@ -10,7 +10,7 @@ import gettext
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -109,7 +109,22 @@ def states(ed: Editor) -> list[EditorState]:
         EditorState("problems", mispriced.enter, mispriced.leave),
         EditorState("save prompt", lambda ed: ed.save_as(), _clear),
         EditorState("delete question", _delete_question(busiest), _clear),
+        EditorState("unsaved question", _unsaved, _saved),
+        EditorState("ticket prompt", lambda ed: ed.new_ticket(doc.cities[0].id,
+                                                              doc.cities[-1].id), _clear),
     ]
+
+
+def _unsaved(ed: Editor) -> None:
+    """Quitting with unsaved changes asks first (three answers)."""
+    ed.model.saved = replace(ed.model.doc, name=ed.model.doc.name + " (old)")
+    ed.request_quit()
+    assert ed.dialog is not None
+
+
+def _saved(ed: Editor) -> None:
+    ed.model.saved = ed.model.doc
+    _clear(ed)
 
 
 def draw(view: View, ed: Editor) -> tuple[list[Text], list[Panel]]:

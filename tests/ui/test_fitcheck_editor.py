@@ -31,7 +31,8 @@ def _home(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 FAST_SIZES = ((1024, 640), (1280, 720), (3840, 2160))
-STATES = ("main", "city", "route", "ticket list", "problems", "save prompt", "delete question")
+STATES = ("main", "city", "route", "ticket list", "problems", "save prompt", "delete question",
+          "unsaved question", "ticket prompt")
 
 
 @pytest.mark.parametrize("map_name", ["usa", "europe"])
