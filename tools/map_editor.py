@@ -32,6 +32,7 @@ from tools.editor.view import View  # noqa: E402
 from ttr import i18n  # noqa: E402
 from ttr.engine.errors import MapError  # noqa: E402
 from ttr.i18n import _  # noqa: E402
+from ttr.store.safefile import SETTINGS, FileReadError, read_data  # noqa: E402
 from ttr.ui.display import NoDisplayError, open_display  # noqa: E402
 from ttr.ui.prefs import TEXT_SIZES, Settings, settings_path  # noqa: E402
 
@@ -41,7 +42,7 @@ logger = logging.getLogger("map_editor")
 def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
           sync_checks: bool = False) -> tuple[Editor, View, pygame.Surface]:
     """Parse arguments, open the window and create the editor (tests call this too)."""
-    settings = Settings.load(settings_path())
+    settings = game_settings()
     first = argparse.ArgumentParser(add_help=False)
     first.add_argument("--lang", default=None)
     choose_language(first.parse_known_args(argv)[0].lang, settings)
@@ -81,6 +82,20 @@ def build(argv: list[str] | None = None, size: tuple[int, int] | None = None,
     ed = Editor(model, screen.get_size(), args.trace, sync_checks,
                 args.text_size or settings.text_size)
     return ed, View(), screen
+
+
+def game_settings() -> Settings:
+    """The game's settings (text size, language), read without touching the file: a
+    file the game could not use is left for the game to move aside (and say so)."""
+    path = settings_path()
+    if path is None or not path.is_file():
+        return Settings()
+    try:
+        data = read_data(path, SETTINGS)
+    except FileReadError as e:
+        logger.warning("the game's settings are not used: %s", e)
+        return Settings()
+    return Settings.load(path) if isinstance(data, dict) else Settings()
 
 
 def choose_language(code: str | None, settings: object) -> str:

@@ -261,3 +261,24 @@ def test_lang_option_sets_the_language(english, tmp_path: Path, monkeypatch) -> 
         step(ed, view, screen)
     finally:
         pygame.display.quit()
+
+
+def test_the_game_text_size_setting_is_read_and_a_broken_file_left_alone(
+        tmp_path: Path, monkeypatch) -> None:
+    from tools.map_editor import game_settings
+    from ttr.ui.prefs import settings_path
+
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))
+    path = settings_path()
+    assert path is not None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("text_size: 150\n", encoding="utf-8")
+    assert game_settings().text_size == 150
+    ed, view, screen = build(["--new"], size=(1280, 720))
+    try:
+        assert ed.text_size == 150 and ed.chrome.font == 22  # 14.4 px x 1.5
+    finally:
+        pygame.display.quit()
+    path.write_text("text_size: [150\n", encoding="utf-8")
+    assert game_settings().text_size == 100
+    assert path.read_text(encoding="utf-8") == "text_size: [150\n"
