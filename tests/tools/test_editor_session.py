@@ -227,3 +227,58 @@ def test_geography_shown_toggled_and_cut_with_the_board(editor) -> None:
                for s in small.shapes for px, py in s.points)
     ed.model.undo()
     assert ed.model.doc.geography == g
+
+
+@pytest.fixture()
+def english():
+    from ttr import i18n
+
+    yield
+    i18n.set_language("en")
+
+
+def test_language_from_lang_then_the_setting_then_the_system(english, monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    from tools.map_editor import choose_language
+    from ttr import i18n
+
+    assert choose_language("de", SimpleNamespace(language="fr")) == "de" == i18n.language()
+    assert choose_language(None, SimpleNamespace(language="fr")) == "fr" == i18n.language()
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANGUAGE", "nl_NL.UTF-8")
+    assert choose_language(None, SimpleNamespace()) == "nl" == i18n.language()
+
+
+def test_lang_option_sets_the_language(english, tmp_path: Path, monkeypatch) -> None:
+    from ttr import i18n
+
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))
+    ed, view, screen = build(["--new", "--lang", "pl", "--text-size", "125"], size=(1024, 640))
+    try:
+        assert i18n.language() == "pl" and ed.text_size == 125
+        step(ed, view, screen)
+    finally:
+        pygame.display.quit()
+
+
+def test_the_game_text_size_setting_is_read_and_a_broken_file_left_alone(
+        tmp_path: Path, monkeypatch) -> None:
+    from tools.map_editor import game_settings
+    from ttr.ui.prefs import settings_path
+
+    monkeypatch.setenv("TTR_HOME", str(tmp_path / "home"))
+    path = settings_path()
+    assert path is not None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("text_size: 150\n", encoding="utf-8")
+    assert game_settings().text_size == 150
+    ed, view, screen = build(["--new"], size=(1280, 720))
+    try:
+        assert ed.text_size == 150 and ed.chrome.font == 22  # 14.4 px x 1.5
+    finally:
+        pygame.display.quit()
+    path.write_text("text_size: [150\n", encoding="utf-8")
+    assert game_settings().text_size == 100
+    assert path.read_text(encoding="utf-8") == "text_size: [150\n"

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from ttr.engine.board import GameMap
 from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, map_problems
 from ttr.engine.errors import MapError, TtrError
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition, load_map_text
 from ttr.ui import layoutcheck
-from ttr.ui.words import counted
 
 COLOR_TOLERANCE = 0.25
 """A colour is unbalanced when its spaces differ from the coloured mean by more than this."""
@@ -119,8 +119,11 @@ def color_imbalance(per_color: Mapping[str, int]) -> list[str]:
     if len(colored) < 2:
         return []
     mean = statistics.mean(colored.values())
-    return [f"colour {k}: {v} spaces vs mean {mean:.1f}" for k, v in colored.items()
-            if abs(v - mean) > COLOR_TOLERANCE * mean]
+    # TRANSLATORS: {colour} is a colour's key in the map file (red, blue...)
+    return [ngettext("colour {colour}: {n} space vs mean {mean}",
+                     "colour {colour}: {n} spaces vs mean {mean}", v).format(
+                colour=k, n=number(v), mean=number(mean, 1))
+            for k, v in colored.items() if abs(v - mean) > COLOR_TOLERANCE * mean]
 
 
 def deal_problems(gm: GameMap) -> list[str]:
@@ -130,7 +133,8 @@ def deal_problems(gm: GameMap) -> list[str]:
     out = []
     for name, config in (gm.variants or {"base": RulesConfig()}).items():
         for _option, text in map_problems(config, gm, MIN_PLAYERS):
-            out.append(f"cannot start a game (variant {name}): {text}")
+            out.append(_("cannot start a game (variant {variant}): {reason}").format(
+                variant=name, reason=text))
     return out
 
 
@@ -176,18 +180,23 @@ def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> 
         return out
     if layout and gm.routes:
         rep = layoutcheck.check_layout(d)
-        for title, items in (("too short", rep.too_short), ("slots overlap", rep.slot_overlaps),
-                             ("over a city", rep.foreign_cities), ("crossing", rep.crossings),
-                             ("", rep.label_collisions), ("off board", rep.outside)):
+        for title, items in ((N_("too short: {item}"), rep.too_short),
+                             (N_("slots overlap: {item}"), rep.slot_overlaps),
+                             (N_("over a city: {item}"), rep.foreign_cities),
+                             (N_("crossing: {item}"), rep.crossings),
+                             ("{item}", rep.label_collisions),
+                             (N_("off board: {item}"), rep.outside)):
             for item in items:
                 words = item.replace(":", " ").split()
                 ref = words[1] if words[0] in ("label", "route") else words[0].split("[")[0]
-                out.append(Problem("warning", f"{title}: {item}" if title else item, ref))
+                out.append(Problem("warning", _(title).format(item=item), ref))
     for tc in ticket_checks(gm):  # the printed games price a ticket up to 2 over its path
         if tc.shortest is not None and not 0 <= tc.points - tc.shortest <= TICKET_SLACK:
-            worth = counted(tc.points, "point")
-            out.append(Problem("warning", f"ticket {tc.id}: {worth}, shortest path "
-                                          f"{tc.shortest}", tc.id))
+            text = ngettext("ticket {ticket}: {n} point, shortest path {shortest}",
+                            "ticket {ticket}: {n} points, shortest path {shortest}",
+                            tc.points).format(ticket=tc.id, n=number(tc.points),
+                                              shortest=number(tc.shortest))
+            out.append(Problem("warning", text, tc.id))
     for line in color_imbalance(spaces_per_color(gm)):
         out.append(Problem("warning", line))
     for line in deal_problems(loaded.game_map if loaded is not None else gm):
@@ -195,5 +204,7 @@ def problems(d: MapDefinition, text: str | None = None, layout: bool = True) -> 
     groups = components(gm)
     if len(groups) > 1:
         lone = ", ".join(g[0] for g in groups[1:][:4])
-        out.append(Problem("warning", f"{len(groups)} separate networks (e.g. {lone})"))
+        out.append(Problem("warning", ngettext(
+            "{n} separate network (e.g. {cities})", "{n} separate networks (e.g. {cities})",
+            len(groups)).format(n=number(len(groups)), cities=lone)))
     return out

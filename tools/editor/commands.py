@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.model import EditorModel, slug
 from ttr.engine.errors import MapError
+from ttr.i18n import _
 from ttr.store import paths
 
 if TYPE_CHECKING:
@@ -45,9 +46,9 @@ class FileCommands:
         try:
             p = self.model.save(path)
         except (MapError, OSError, ValueError) as e:
-            self.say(f"save failed: {e}")
+            self.say(_("save failed: {error}").format(error=e))
             return False
-        self.say(f"saved {p}")
+        self.say(_("saved {path}").format(path=p))
         if callable(then):
             then()
         return True
@@ -55,8 +56,8 @@ class FileCommands:
     def save_as(self, then: object = None) -> None:
         """Ask for a file name and save there."""
         start = str(self.model.path or self.default_save_path())
-        self.dialog = Prompt("Save map as", start, lambda t: self._save_to(t, then),
-                             "Maps in the user maps folder appear in the game's setup screen")
+        self.dialog = Prompt(_("Save map as"), start, lambda t: self._save_to(t, then),
+                             _("Maps in the user maps folder appear in the game's setup screen"))
 
     def _save_to(self, text: str, then: object) -> None:
         p = Path(text.strip()).expanduser()
@@ -64,23 +65,25 @@ class FileCommands:
             p = p.with_suffix(".yaml")
         if p.stem != self.model.doc.map_id:
             self.model.set_meta(map_id=slug(p.stem))
-            self.say(f"map id set to '{self.model.doc.map_id}' to match the file name")
+            self.say(_("map id set to '{id}' to match the file name").format(
+                id=self.model.doc.map_id))
         self.save(p, then)
 
-    def guard(self, action: object, what: str) -> None:
-        """Run `action` now, or after asking when there are unsaved changes."""
+    def guard(self, action: object, question: str) -> None:
+        """Run `action` now, or after asking `question` when there are unsaved changes."""
         assert callable(action)
         if not self.model.dirty:
             action()
             return
-        self.dialog = Question("Unsaved changes", f"Save the map before you {what}?",
-                               [Choice("Save (S)", "s", lambda: self.save(then=action)),
-                                Choice("Discard (D)", "d", action),
-                                Choice("Cancel (Esc)", "escape")])
+        # TRANSLATORS: the letter in brackets is the key that answers (keep it)
+        self.dialog = Question(_("Unsaved changes"), question,
+                               [Choice(_("Save (S)"), "s", lambda: self.save(then=action)),
+                                Choice(_("Discard (D)"), "d", action),
+                                Choice(_("Cancel (Esc)"), "escape")])
 
     def request_quit(self) -> None:
         """Quit, asking first if there are unsaved changes."""
-        self.guard(self._do_quit, "quit")
+        self.guard(self._do_quit, _("Save the map before you quit?"))
 
     def _do_quit(self) -> None:
         self.quit = True
@@ -88,9 +91,9 @@ class FileCommands:
     def open_prompt(self) -> None:
         """Ask for a map file to open."""
         def go() -> None:
-            self.dialog = Prompt("Open map file", str(self.model.path or "maps/usa.yaml"),
-                                 self.open_file, "Path of a .yaml map file")
-        self.guard(go, "open another map")
+            self.dialog = Prompt(_("Open map file"), str(self.model.path or "maps/usa.yaml"),
+                                 self.open_file, _("Path of a .yaml map file"))
+        self.guard(go, _("Save the map before you open another map?"))
 
     def open_file(self, text: str) -> None:
         """Open a map file, replacing the current one."""
@@ -102,7 +105,7 @@ class FileCommands:
         self.select(None)
         self.pick = None
         self.fit()
-        self.say(f"opened {self.model.path}")
+        self.say(_("opened {path}").format(path=self.model.path))
 
     def new_map(self) -> None:
         """Start an empty map (asking first if there are unsaved changes)."""
@@ -110,8 +113,8 @@ class FileCommands:
             self.model = EditorModel()
             self.select(None)
             self.fit()
-            self.say("new map")
-        self.guard(go, "start a new map")
+            self.say(_("new map"))
+        self.guard(go, _("Save the map before you start a new map?"))
 
     def rename_map(self) -> None:
         """Ask for the map's display name (the id follows it for a new map)."""
@@ -119,7 +122,7 @@ class FileCommands:
             if text.strip():
                 new_id = slug(text) if self.model.path is None else None
                 self.model.set_meta(name=text.strip(), map_id=new_id)
-        self.dialog = Prompt("Map name", self.model.doc.name, done)
+        self.dialog = Prompt(_("Map name"), self.model.doc.name, done)
 
     def resize_board(self) -> None:
         """Ask for the board size in board units."""
@@ -127,10 +130,10 @@ class FileCommands:
             try:
                 w, h = (float(v) for v in text.replace(",", " ").replace("x", " ").split())
             except ValueError:
-                self.say("type the size as: width height")
+                self.say(_("type the size as: width height"))
                 return
             if w > 0 and h > 0:
                 self.model.set_meta(size=(w, h))
                 self.fit()
         w, h = self.model.doc.size
-        self.dialog = Prompt("Board size (width height)", f"{w:g} {h:g}", done)
+        self.dialog = Prompt(_("Board size (width height)"), f"{w:g} {h:g}", done)

@@ -18,26 +18,38 @@ from tools.editor.camera import Camera
 from tools.editor.commands import FileCommands
 from tools.editor.dialogs import Choice, Prompt, Question
 from tools.editor.doc import Doc, Point, doc_to_definition, doc_to_text
+from tools.editor.layout import Chrome
 from tools.editor.model import EditorModel
+from ttr.i18n import N_, _, ngettext, number
 from ttr.ui import geometry as geo
 from ttr.ui import labels as lab
-from ttr.ui.words import counted
+from ttr.ui.assets import Assets
+from ttr.ui.maprender import label_px, least_label
 
 logger = logging.getLogger(__name__)
 
-TOOLBAR_H = 44
-PANEL_W = 340
-HELP_H = 28
 MODES = ("select", "city", "route", "ticket")
 MODE_KEYS = {"v": "select", "c": "city", "r": "route", "t": "ticket"}
 HELP = {
-    "select": "Drag cities, labels and bend points - Shift+click a route adds a bend, "
-              "right-click removes it - Del deletes - Wheel zooms, drag empty space pans",
-    "city": "Click empty space to add a city (then type its name) - drag cities to move them",
-    "route": "Click two cities to join them (a second time makes a double) - "
-             "Esc cancels - set length and colour on the right",
-    "ticket": "Click two cities for a ticket: the shortest path is suggested as its value",
+    "select": N_("Drag cities, labels and bend points - Shift+click a route adds a bend, "
+                 "right-click removes it - Del deletes - Wheel zooms, drag empty space pans"),
+    "city": N_("Click empty space to add a city (then type its name) - drag cities to move "
+               "them"),
+    "route": N_("Click two cities to join them (a second time makes a double) - "
+                "Esc cancels - set length and colour on the right"),
+    "ticket": N_("Click two cities for a ticket: the shortest path is suggested as its value"),
 }
+# TRANSLATORS: the map editor's help bar: the keys that work in every mode
+KEYS = N_("Ctrl+S save, Ctrl+Z/Y undo/redo, +/- zoom, F fit, G land")
+# TRANSLATORS: map editor toolbar buttons; the letter in brackets is the key (keep it)
+TOOLBAR = (N_("Select (V)"), N_("City (C)"), N_("Route (R)"), N_("Ticket (T)"), N_("Undo"),
+           N_("Redo"), N_("New"), N_("Open"), N_("Save"), N_("Fit (F)"))
+"""The toolbar's labels, in order (the first four are the modes; translated where drawn)."""
+
+
+def help_line(mode: str) -> str:
+    """The help bar's text for a mode, in the current language."""
+    return f"{_(HELP[mode])}  |  {_(KEYS)}"
 
 
 @dataclass(slots=True)
@@ -77,7 +89,7 @@ class ProblemWatcher:
             found = problems(doc_to_definition(doc), doc_to_text(doc))
         except Exception as e:  # a checker bug must not take the editor down
             logger.exception("problem check failed")
-            found = [Problem("error", f"checker failed: {e}")]
+            found = [Problem("error", _("the map check failed: {error}").format(error=e))]
         with self._lock:
             self.items, self.version, self._busy = found, version, False
 
@@ -86,9 +98,14 @@ class Editor(FileCommands):
     """Editor state between the model and the screen."""
 
     def __init__(self, model: EditorModel, size: tuple[int, int] = (1280, 800),
-                 trace: Path | None = None, sync_checks: bool = False) -> None:
+                 trace: Path | None = None, sync_checks: bool = False,
+                 text_size: int = 100) -> None:
         self.model = model
         self.size = size
+        self.text_size = text_size
+        """The game's text-size setting (100, 125 or 150 %)."""
+        self.assets = Assets()
+        self.chrome = self._chrome()
         self.trace = trace
         self.camera = Camera()
         self.mode = "select"
@@ -100,6 +117,8 @@ class Editor(FileCommands):
         self.status = ""
         self.status_time = 0.0
         self.list_scroll = 0
+        self.panel_scroll = 0
+        """Lines the side panel is scrolled by (when it is longer than the window)."""
         self.show_geography = True
         """Draw the map's land and water under the network (G toggles)."""
         self.quit = False
@@ -110,11 +129,22 @@ class Editor(FileCommands):
 
     # ------------------------------------------------------------ layout
 
+    def _chrome(self) -> Chrome:
+        def measure(text: str, size: int, bold: bool) -> int:
+            return self.assets.font(size, bold=bold, cond=True).size(text)[0]
+
+        return Chrome.compute(self.size, self.text_size, measure, [_(t) for t in TOOLBAR],
+                              [help_line(m) for m in MODES])
+
     @property
     def board_rect(self) -> tuple[int, int, int, int]:
         """The board area (x, y, w, h) in pixels."""
-        w, h = self.size
-        return (0, TOOLBAR_H, w - PANEL_W, h - TOOLBAR_H - HELP_H)
+        return self.chrome.board
+
+    def label_px(self) -> int:
+        """City labels' font size in pixels: the map's scale, and never less than the
+        game's smallest label for this window and text size."""
+        return label_px(self.camera.scale, least_label(self.chrome.font))
 
     def in_board(self, pos: Point) -> bool:
         """True if a pixel lies in the board area."""
@@ -123,11 +153,15 @@ class Editor(FileCommands):
 
     def fit(self) -> None:
         """Zoom to show the whole board."""
-        self.camera.fit(self.model.doc.size, self.board_rect)
+        # room at the edges for the labels of the cities there
+        self.camera.fit(self.model.doc.size, self.board_rect, max(16, self.chrome.font))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size."""
+    def resize(self, size: tuple[int, int], text_size: int | None = None) -> None:
+        """The window changed size (or the text size)."""
         self.size = size
+        if text_size is not None:
+            self.text_size = text_size
+        self.chrome = self._chrome()
         self.fit()
 
     def say(self, text: str) -> None:
@@ -152,8 +186,9 @@ class Editor(FileCommands):
 
     def label_at(self, b: Point) -> str | None:
         """The city whose label is under a board point."""
+        size = self.label_px() / self.camera.scale
         for c in reversed(self.model.doc.cities):
-            if geo.point_in_quad(b, lab.label_box(c.name, c.pos, c.label)):
+            if geo.point_in_quad(b, lab.label_box(c.name, c.pos, c.label, size)):
                 return c.id
         return None
 
@@ -203,7 +238,8 @@ class Editor(FileCommands):
         rid = self.selected("route")
         if rid is not None:
             new = self.model.toggle_double(rid)
-            self.say(f"second track {new} added" if new else "second track removed")
+            self.say(_("second track {route} added").format(route=new) if new
+                     else _("second track removed"))
 
     def set_mode(self, mode: str) -> None:
         """Switch tool."""
@@ -224,7 +260,7 @@ class Editor(FileCommands):
             hit = self.via_at(b)
             if hit is not None:
                 self.model.remove_via(*hit)
-                self.say("bend point removed")
+                self.say(_("bend point removed"))
             self.pick = None
             return
         if button != 1:
@@ -284,10 +320,10 @@ class Editor(FileCommands):
             return
         rid = self.model.add_route(self.pick, cid)
         if rid is None:
-            self.say("these cities already have two tracks")
+            self.say(_("these cities already have two tracks"))
         else:
             self.select("route", rid)
-            self.say(f"route {rid} added")
+            self.say(_("route {route} added").format(route=rid))
         self.pick = None
 
     def _press_ticket(self, b: Point, pos: Point, shift: bool) -> None:
@@ -304,22 +340,28 @@ class Editor(FileCommands):
     def new_ticket(self, a: str, b: str) -> None:
         """Ask for a ticket's value (suggesting the shortest path) and add it."""
         best = self.model.suggested_points(a, b)
-        names = f"{self.model.doc.city(a).name} - {self.model.doc.city(b).name}"
-        hint = (f"Shortest path: {best} spaces. Enter accepts, or type another value."
-                if best is not None else "These cities are not connected yet.")
+        name_a, name_b = self.model.doc.city(a).name, self.model.doc.city(b).name
+        hint = (ngettext("Shortest path: {n} space. Enter accepts, or type another value.",
+                         "Shortest path: {n} spaces. Enter accepts, or type another value.",
+                         best).format(n=number(best))
+                if best is not None else _("These cities are not connected yet."))
 
         def done(text: str) -> None:
             try:
                 points = max(1, int(text))
             except ValueError:
-                self.say(f"not a number: {text!r}")
+                self.say(_("not a number: {text}").format(text=repr(text)))
                 return
             tid = self.model.add_ticket(a, b, points)
             if tid is not None:
                 self.select("ticket", tid)
-                self.say(f"ticket {tid} added ({counted(points, 'point')})")
+                self.say(ngettext("ticket {ticket} added ({n} point)",
+                                  "ticket {ticket} added ({n} points)", points)
+                         .format(ticket=tid, n=number(points)))
 
-        self.dialog = Prompt(f"Ticket {names}: value", str(best or 1), done, hint)
+        # TRANSLATORS: the title of the dialog that asks for a new ticket's points
+        title = _("Ticket {a} - {b}: value").format(a=name_a, b=name_b)
+        self.dialog = Prompt(title, str(best or 1), done, hint)
 
     def motion(self, pos: Point) -> None:
         """Mouse moved (drags follow it)."""
@@ -360,11 +402,11 @@ class Editor(FileCommands):
 
     def undo(self) -> None:
         """Undo one step."""
-        self.say("undone" if self.model.undo() else "nothing to undo")
+        self.say(_("undone") if self.model.undo() else _("nothing to undo"))
 
     def redo(self) -> None:
         """Redo one step."""
-        self.say("redone" if self.model.redo() else "nothing to redo")
+        self.say(_("redone") if self.model.redo() else _("nothing to redo"))
 
     def rename_selected(self) -> None:
         """Ask for a new name of the selected city."""
@@ -376,8 +418,8 @@ class Editor(FileCommands):
             new = self.model.rename_city(cid, text)
             self.select("city", new)
 
-        self.dialog = Prompt("City name", self.model.doc.city(cid).name, done,
-                             "Enter to accept, Esc to keep the current name")
+        self.dialog = Prompt(_("City name"), self.model.doc.city(cid).name, done,
+                             _("Enter to accept, Esc to keep the current name"))
 
     def delete_selected(self) -> None:
         """Delete the selection (a city with routes or tickets asks first)."""
@@ -393,11 +435,16 @@ class Editor(FileCommands):
                 self.select(None)
 
             name = self.model.doc.city(cid).name
-            self.dialog = Question(f"Delete {name}?", "This also deletes "
-                                   f"{counted(len(routes), 'route')} and "
-                                   f"{counted(len(tickets), 'ticket')}.",
-                                   [Choice("Delete (Y)", "y", go),
-                                    Choice("Cancel (Esc)", "escape")])
+            # TRANSLATORS: {routes} is "1 route"/"9 routes", {tickets} "4 tickets"
+            also = _("This also deletes {routes} and {tickets}.").format(
+                routes=ngettext("{n} route", "{n} routes", len(routes)).format(
+                    n=number(len(routes))),
+                tickets=ngettext("{n} ticket", "{n} tickets", len(tickets)).format(
+                    n=number(len(tickets))))
+            self.dialog = Question(_("Delete {city}?").format(city=name), also,
+                                   # TRANSLATORS: Y is the key that answers (keep it)
+                                   [Choice(_("Delete (Y)"), "y", go),
+                                    Choice(_("Cancel (Esc)"), "escape")])
         elif (rid := self.selected("route")) is not None:
             self.model.delete_route(rid)
             self.select(None)

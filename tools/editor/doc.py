@@ -14,6 +14,7 @@ from typing import Any
 
 from ttr.engine.board import City, GameMap, Route, Ticket
 from ttr.engine.cards import CardColor
+from ttr.i18n import N_
 from ttr.maps.geography import Geography
 from ttr.maps.mapfile import (
     CityLayout,
@@ -64,12 +65,16 @@ class TicketRec:
     sets: tuple[str, ...] = ()
 
 
+NEW_NAME = N_("New map")
+"""The name of a new map (translated when the map is made: it is saved in the file)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Doc:
     """A whole map file as editable records."""
 
     map_id: str = "new-map"
-    name: str = "New map"
+    name: str = NEW_NAME
     size: Point = (1600.0, 1000.0)
     background: str | None = None
     cities: tuple[CityRec, ...] = ()

@@ -8,7 +8,15 @@ import pygame
 
 from tools.editor.controller import MODE_KEYS, Editor
 from tools.editor.dialogs import Prompt, Question
-from tools.editor.panels import SWATCHES, Item, panel_items, question_buttons, toolbar_items
+from tools.editor.panels import (
+    SWATCHES,
+    Item,
+    panel_items,
+    question_buttons,
+    scroll_room,
+    toolbar_items,
+)
+from ttr.i18n import _
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +47,11 @@ def handle(ed: Editor, e: pygame.event.Event) -> None:
         if ed.in_board(pos):
             ed.camera.zoom_at(pos, 1.15 ** e.y)
         else:
-            ed.list_scroll = max(0, ed.list_scroll - 3 * e.y)
+            room = scroll_room(ed)
+            if room:
+                ed.panel_scroll = max(0, min(room, ed.panel_scroll - 3 * e.y))
+            else:
+                ed.list_scroll = max(0, ed.list_scroll - 3 * e.y)
 
 
 def clickable(ed: Editor) -> list[Item]:
@@ -94,7 +106,7 @@ def _key(ed: Editor, e: pygame.event.Event) -> None:
     elif k == pygame.K_g:
         ed.show_geography = not ed.show_geography
         if ed.model.doc.geography is None:
-            ed.say("this map has no geography: python tools/bake_geo.py adds it")
+            ed.say(_("this map has no geography: python tools/bake_geo.py adds it"))
     elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
         ed.camera.zoom_at(_centre(ed), 1.25)
     elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -155,7 +167,7 @@ def _dialog(ed: Editor, e: pygame.event.Event) -> None:
                 ed.dialog = None
                 choice.action()
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for rect, choice in question_buttons(ed.size, d):
+            for rect, choice in question_buttons(ed):
                 if rect.collidepoint(e.pos):
                     ed.dialog = None
                     choice.action()

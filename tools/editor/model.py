@@ -14,10 +14,19 @@ from dataclasses import replace
 from pathlib import Path
 
 from tools.editor.analysis import shortest_spaces
-from tools.editor.doc import CityRec, Doc, Point, RouteRec, TicketRec, doc_from_definition
+from tools.editor.doc import (
+    NEW_NAME,
+    CityRec,
+    Doc,
+    Point,
+    RouteRec,
+    TicketRec,
+    doc_from_definition,
+)
 from tools.editor.doc import doc_to_definition as to_definition
 from ttr.engine.cards import CardColor
 from ttr.engine.config import RulesConfig
+from ttr.i18n import _
 from ttr.maps.mapfile import load_map, save_map
 from ttr.ui import geometry as geo
 
@@ -46,7 +55,7 @@ class EditorModel:
     """A map being edited: document, file path, undo history, dirty flag."""
 
     def __init__(self, doc: Doc | None = None, path: Path | None = None) -> None:
-        self.doc = doc if doc is not None else Doc()
+        self.doc = doc if doc is not None else Doc(name=_(NEW_NAME))
         self.path = path
         self.saved = self.doc
         self.undo_stack: list[Doc] = []
@@ -111,7 +120,7 @@ class EditorModel:
         """Write the map (to `path`, else the current file); raises MapError on failure."""
         p = Path(path) if path is not None else self.path
         if p is None:
-            raise ValueError("no file name")
+            raise ValueError(_("no file name"))
         p.parent.mkdir(parents=True, exist_ok=True)
         save_map(to_definition(self.doc), p)
         self.path, self.saved = p, self.doc
@@ -155,9 +164,10 @@ class EditorModel:
         d = self.doc
         if name is None:
             n = len(d.cities) + 1
-            while any(c.name == f"City {n}" for c in d.cities):
+            # TRANSLATORS: the name a new city gets until it is named
+            while any(c.name == _("City {n}").format(n=n) for c in d.cities):
                 n += 1
-            name = f"City {n}"
+            name = _("City {n}").format(n=n)
         cid = unique(slug(name), d.ids())
         self.apply(replace(d, cities=d.cities + (CityRec(cid, name, self.clamp(pos)),)))
         return cid

@@ -12,19 +12,22 @@ from pathlib import Path
 
 import pygame
 
-from tools.editor.controller import HELP, HELP_H, PANEL_W, TOOLBAR_H, Editor
-from tools.editor.dialogs import Prompt, Question
+from tools.editor.controller import Editor, help_line
+from tools.editor.dialogs import Prompt
+from tools.editor.layout import ZOOM_WIDEST, wrap
 from tools.editor.panels import (
     Item,
-    dialog_rect,
+    bold_kind,
+    dialog_items,
+    measure,
     panel_items,
-    question_buttons,
     swatch_rgb,
     toolbar_items,
 )
+from ttr.i18n import _, number
 from ttr.store import paths
 from ttr.ui import geometry as geo
-from ttr.ui import theme
+from ttr.ui import theme, widgets
 from ttr.ui.assets import Assets
 from ttr.ui.mapgeo import draw_geography
 
@@ -52,6 +55,12 @@ class View:
 
     def draw(self, surf: pygame.Surface, ed: Editor) -> None:
         """One frame."""
+        self.draw_editor(surf, ed)
+        if ed.dialog is not None:
+            self.draw_dialog(surf, ed)
+
+    def draw_editor(self, surf: pygame.Surface, ed: Editor) -> None:
+        """The board, toolbar, panel and help bar (what a dialog covers)."""
         surf.fill(theme.BG)
         bx, by, bw, bh = ed.board_rect
         surf.set_clip(pygame.Rect(bx, by, bw, bh))
@@ -60,8 +69,6 @@ class View:
         self._toolbar(surf, ed)
         self._panel(surf, ed)
         self._help(surf, ed)
-        if ed.dialog is not None:
-            self._dialog(surf, ed)
 
     # ------------------------------------------------------------ board
 
@@ -137,7 +144,8 @@ class View:
             pygame.draw.aacircle(surf, theme.CITY_RING, (x, y), rad)
             pygame.draw.aacircle(surf, theme.CITY_FILL, (x, y), rad * 0.68)
         self._highlights(surf, ed, rad)
-        size = max(10, round(geo.LABEL_FONT_SIZE * cam.scale))
+        size = ed.label_px()
+        area = pygame.Rect(ed.board_rect)
         font = self.font(size, bold=True)
         for c in doc.cities:
             ox, oy = c.label if c.label is not None else geo.DEFAULT_LABEL_OFFSET
@@ -147,7 +155,9 @@ class View:
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (*theme.LABEL_BG, 190), bg.get_rect(), border_radius=box.h // 3)
             surf.blit(bg, box)
-            surf.blit(img, img.get_rect(center=box.center))
+            at = img.get_rect(center=box.center)
+            surf.blit(img, at)
+            widgets.note_text(surf, c.name, at, size, not area.contains(at))
             if sel == ("city", c.id):
                 pygame.draw.rect(surf, SELECT, box, 2, border_radius=box.h // 3)
 
@@ -184,15 +194,18 @@ class View:
 
     # ------------------------------------------------------------ chrome
 
+    def _text(self, surf: pygame.Surface, text: str, size: int, color: theme.RGB,
+              pos: tuple[int, int], anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+        return widgets.blit_text(surf, self.assets, text, size, color, pos, anchor, bold,
+                                 cond=True)
+
     def _button(self, surf: pygame.Surface, item: Item, hover: bool) -> None:
         base = theme.ACCENT if item.on else theme.PANEL_LIGHT
         if hover and not item.on:
             base = theme.mix(base, (255, 255, 255), 0.12)
-        pygame.draw.rect(surf, base, item.rect, border_radius=6)
-        pygame.draw.rect(surf, theme.PANEL_EDGE, item.rect, 1, border_radius=6)
+        widgets.panel(surf, item.rect, base, theme.PANEL_EDGE, radius=max(4, item.size // 3))
         fg = theme.TEXT_DARK if item.on else theme.TEXT
-        img = self.font(14, bold=item.on).render(item.text, True, fg)
-        surf.blit(img, img.get_rect(center=item.rect.center))
+        self._text(surf, item.text, item.size, fg, item.rect.center, "center", bold=True)
 
     def _items(self, surf: pygame.Surface, ed: Editor, items: list[Item]) -> None:
         mouse = ed.hover or (-1, -1)
@@ -209,84 +222,91 @@ class View:
                 edge = SELECT if it.on else theme.PANEL_EDGE
                 pygame.draw.rect(surf, edge, it.rect.inflate(4, 4) if it.on else it.rect,
                                  3 if it.on else 1, border_radius=5)
+            elif it.kind == "field":
+                self._field(surf, ed, it)
             else:
                 if it.on or hover:
                     pygame.draw.rect(surf, theme.PANEL_LIGHT if not it.on else
                                      theme.mix(theme.PANEL_LIGHT, SELECT, 0.3), it.rect)
-                bold = it.kind in ("title", "value")
-                img = self.font(15 if it.kind == "title" else 13, bold=bold).render(
-                    it.text, True, colors.get(it.kind, theme.TEXT))
+                color = colors.get(it.kind, theme.TEXT)
                 if it.kind == "value":
-                    surf.blit(img, img.get_rect(center=it.rect.center))
+                    self._text(surf, it.text, it.size, color, it.rect.center, "center", True)
                 else:
-                    surf.blit(img, img.get_rect(midleft=(it.rect.x + 2, it.rect.centery)))
+                    self._text(surf, it.text, it.size, color, (it.rect.x + 2, it.rect.centery),
+                               "midleft", bold_kind(it.kind))
+
+    def _field(self, surf: pygame.Surface, ed: Editor, it: Item) -> None:
+        """A prompt's text field: the end of the text shows when it is longer."""
+        d = ed.dialog
+        assert isinstance(d, Prompt)
+        field, pad = it.rect, ed.chrome.pad
+        pygame.draw.rect(surf, (250, 248, 240), field, border_radius=4)
+        img = self.assets.font(it.size).render(d.text, True, theme.TEXT_DARK,
+                                               (170, 200, 240) if d.fresh and d.text else None)
+        inner = field.inflate(-2 * pad, 0)
+        x = inner.x + min(0, inner.w - pad - img.get_width())
+        at = img.get_rect(midleft=(x, field.centery))
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        surf.blit(img, at)
+        surf.set_clip(clip)
+        widgets.note_text(surf, d.text, at.clip(inner), it.size, at.w > inner.w)
+        if int(time.monotonic() * 2) % 2 == 0:
+            cx = min(at.right + 1, inner.right)
+            pygame.draw.line(surf, theme.TEXT_DARK, (cx, field.y + pad), (cx, field.bottom - pad),
+                             max(2, it.size // 10))
 
     def _toolbar(self, surf: pygame.Surface, ed: Editor) -> None:
-        w, _ = ed.size
-        pygame.draw.rect(surf, theme.PANEL, (0, 0, w, TOOLBAR_H))
-        pygame.draw.line(surf, theme.PANEL_EDGE, (0, TOOLBAR_H - 1), (w, TOOLBAR_H - 1))
+        w, ch = ed.size[0], ed.chrome
+        widgets.panel(surf, pygame.Rect(0, 0, w, ch.toolbar_h), theme.PANEL, None, radius=0)
+        pygame.draw.line(surf, theme.PANEL_EDGE, (0, ch.toolbar_h - 1), (w, ch.toolbar_h - 1))
         items = toolbar_items(ed)
         self._items(surf, ed, items)
-        name = ed.model.path.name if ed.model.path else "unsaved map"
+        name = ed.model.path.name if ed.model.path else _("unsaved map")
         title = f"{ed.model.doc.name}  -  {name}{'  *' if ed.model.dirty else ''}"
-        img = self.font(15, bold=True).render(title, True, theme.TEXT)
-        x0 = items[-1].rect.right + 16
-        if x0 + img.get_width() < w - 8:
-            surf.blit(img, (w - 12 - img.get_width(), (TOOLBAR_H - img.get_height()) // 2))
+        last = items[-1].rect
+        if last.right + 2 * ch.pad + measure(ed, title, ch.font, True) < w - 2 * ch.pad:
+            self._text(surf, title, ch.font, theme.TEXT, (w - 2 * ch.pad, last.centery),
+                       "midright", bold=True)
 
     def _panel(self, surf: pygame.Surface, ed: Editor) -> None:
-        w, h = ed.size
-        rect = pygame.Rect(w - PANEL_W, TOOLBAR_H, PANEL_W, h - TOOLBAR_H - HELP_H)
-        pygame.draw.rect(surf, theme.PANEL, rect)
+        (w, h), ch = ed.size, ed.chrome
+        rect = pygame.Rect(w - ch.panel_w, ch.toolbar_h, ch.panel_w,
+                           h - ch.toolbar_h - ch.help_h)
+        widgets.panel(surf, rect, theme.PANEL, None, radius=0)
         pygame.draw.line(surf, theme.PANEL_EDGE, rect.topleft, rect.bottomleft)
         self._items(surf, ed, panel_items(ed))
 
     def _help(self, surf: pygame.Surface, ed: Editor) -> None:
-        w, h = ed.size
-        rect = pygame.Rect(0, h - HELP_H, w, HELP_H)
-        pygame.draw.rect(surf, theme.PANEL_LIGHT, rect)
-        text = HELP[ed.mode] + "  |  Ctrl+S save, Ctrl+Z/Y undo/redo, +/- zoom, F fit, G land"
+        (w, h), ch = ed.size, ed.chrome
+        rect = pygame.Rect(0, h - ch.help_h, w, ch.help_h)
+        widgets.panel(surf, rect, theme.PANEL_LIGHT, None, radius=0)
+        # TRANSLATORS: the zoom of the board, "69%"
+        zoom = _("{percent}%").format(percent=number(ed.camera.scale * 100))
+        self._text(surf, zoom, ch.font, theme.TEXT_DIM, (w - 2 * ch.pad, rect.centery),
+                   "midright")
+        text = help_line(ed.mode)
         recent = time.monotonic() - ed.status_time < 4 and ed.status
         if recent:
             text = ed.status
-        img = self.font(13).render(text, True, theme.ACCENT if recent else theme.TEXT)
-        surf.blit(img, (10, rect.y + (HELP_H - img.get_height()) // 2))
-        zoom = self.font(13).render(f"{ed.camera.scale * 100:.0f}%", True, theme.TEXT_DIM)
-        surf.blit(zoom, (w - zoom.get_width() - 10, rect.y + (HELP_H - zoom.get_height()) // 2))
+        width = w - 4 * ch.pad - measure(ed, ZOOM_WIDEST, ch.font)
+        lines = wrap(text, width, lambda t: measure(ed, t, ch.font))
+        top = rect.y + (ch.help_h - len(lines) * ch.line) // 2
+        for i, line in enumerate(lines[:max(1, (ch.help_h - ch.pad) // ch.line)]):
+            self._text(surf, line, ch.font, theme.ACCENT if recent else theme.TEXT,
+                       (2 * ch.pad, top + i * ch.line + ch.line // 2), "midleft")
 
-    def _dialog(self, surf: pygame.Surface, ed: Editor) -> None:
+    def draw_dialog(self, surf: pygame.Surface, ed: Editor) -> None:
+        """The open dialog over a shade."""
         shade = pygame.Surface(ed.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surf.blit(shade, (0, 0))
-        box = dialog_rect(ed.size)
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=10)
-        pygame.draw.rect(surf, theme.ACCENT, box, 2, border_radius=10)
-        d = ed.dialog
-        surf.blit(self.font(17, bold=True).render(d.title, True, theme.ACCENT),
-                  (box.x + 18, box.y + 14))
-        if isinstance(d, Prompt):
-            field = pygame.Rect(box.x + 18, box.y + 52, box.w - 36, 34)
-            pygame.draw.rect(surf, (250, 248, 240), field, border_radius=4)
-            font = self.font(16, cond=False)
-            img = font.render(d.text, True, theme.TEXT_DARK,
-                              (170, 200, 240) if d.fresh and d.text else None)
-            clip = surf.get_clip()
-            surf.set_clip(field.inflate(-8, 0))
-            x = field.x + 8 + min(0, field.w - 20 - img.get_width())
-            surf.blit(img, (x, field.y + (field.h - img.get_height()) // 2))
-            if int(time.monotonic() * 2) % 2 == 0:
-                cx = x + img.get_width() + 1
-                pygame.draw.line(surf, theme.TEXT_DARK, (cx, field.y + 6),
-                                 (cx, field.bottom - 6), 2)
-            surf.set_clip(clip)
-            hint = d.hint or "Enter to accept, Esc to cancel"
-            surf.blit(self.font(13).render(hint, True, theme.TEXT_DIM), (box.x + 18, box.y + 98))
-            surf.blit(self.font(13).render("Enter: OK    Esc: cancel", True, theme.TEXT_DIM),
-                      (box.x + 18, box.bottom - 30))
-        elif isinstance(d, Question):
-            surf.blit(self.font(15).render(d.message, True, theme.TEXT), (box.x + 18, box.y + 56))
-            for rect, choice in question_buttons(ed.size, d):
-                self._button(surf, Item(rect, choice.label, choice.action), False)
+        box, items, choices = dialog_items(ed)
+        widgets.panel(surf, box, theme.PANEL, theme.ACCENT, radius=10)
+        self._items(surf, ed, items)
+        for rect, choice in choices:
+            self._button(surf, Item(rect, choice.label, choice.action, size=ed.chrome.font),
+                         False)
 
 
 def _dashed(surf: pygame.Surface, pts: list[tuple[float, float]], color: tuple[int, int, int],
