@@ -69,9 +69,6 @@ def test_setup_rules_button(app: App) -> None:
 
 
 SHEET_SIZES = [(1024, 640), (1280, 720), (3840, 2160)]
-SIZE_KINDS = ("small", "shrunk")
-"""The layout rule's kinds left to the walk of every scene (tests/ui/fitcheck.py), whose
-known failures list How to play's pickers (they size their text from the window alone)."""
 
 
 def test_every_page_fits_at_every_size_and_text_size(app: App) -> None:
@@ -103,8 +100,7 @@ def test_every_page_fits_at_every_size_and_text_size(app: App) -> None:
                     where = f"{map_id} {size} {pct}% sheet {i + 1} {how.sheets()[i].title!r}"
                     body = ui_font(size, app.ctx.settings)
                     bad += [f"{where}: {kind} {p}" for kind, p in problems(
-                        texts, [p for p in panels if p.surface is surf], size, body)
-                        if kind not in SIZE_KINDS]
+                        texts, [p for p in panels if p.surface is surf], size, body)]
                     inside = how.area.inflate(2, 2)
                     bad += [f"{where}: outside the page {t.text!r} {t.rect}" for t in texts
                             if t.rect.colliderect(how.area) and not inside.contains(t.rect)]

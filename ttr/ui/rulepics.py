@@ -275,7 +275,9 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
         if pic.revealed:
             items += [("label", label, lw)] + [("card*", c, cw) for c in pic.revealed]
         if pic.ticket is not None:
-            items.append(("ticket", pic.ticket, max(cw * 2, font * 9)))
+            name = assets.font(font, bold=True).size(_ticket_name(pic.ticket))[0]
+            wide = max(cw * 2, font * 9, name + font)
+            items.append(("ticket", pic.ticket, min(rect.w, wide)))
         rows = _flow(items, rect.w, gap)
         if (len(rows) * (ch + gap) <= rect.h + gap and all(
                 sum(it[2] + gap for it in row) - gap <= rect.w for row in rows)) or ch <= 24:
@@ -289,7 +291,8 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
                 blit_text(surface, assets, label, font, theme.TEXT_DIM, (x, y + ch // 2),
                           "midleft")
             elif kind == "ticket":
-                _ticket(surface, assets, pygame.Rect(x, y, w, ch), what, font)  # type: ignore[arg-type]
+                th = min(ch, max(round(w * 0.7), font * 3))  # landscape, like a ticket
+                _ticket(surface, assets, pygame.Rect(x, y, w, th), what, font)  # type: ignore[arg-type]
             else:
                 assert isinstance(what, CardColor)
                 surface.blit(assets.card(what, cw, ch), (x, y))
@@ -300,14 +303,18 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
         y += ch + gap
 
 
+def _ticket_name(ticket: tuple[str, str, int]) -> str:
+    return f"{ticket[0]} \u2013 {ticket[1]}"
+
+
 def _ticket(surface: pygame.Surface, assets: Assets, t: pygame.Rect,
             ticket: tuple[str, str, int], font: int) -> None:
-    a, b, pts = ticket
+    pts = ticket[2]
     pygame.draw.rect(surface, (238, 222, 180), t, border_radius=max(3, font // 3))
     pygame.draw.rect(surface, (150, 110, 60), t.inflate(-6, -6), 2,
                      border_radius=max(2, font // 4))
-    blit_text(surface, assets, f"{a} \u2013 {b}", font, theme.TEXT_DARK,
+    blit_text(surface, assets, _ticket_name(ticket), font, theme.TEXT_DARK,
               (t.centerx, t.centery - round(font * 0.6)), "center", bold=True,
-              max_width=t.w - font)
+              max_width=t.w - font // 2)
     blit_text(surface, assets, str(pts), font, theme.TEXT_DARK,
               (t.centerx, t.centery + round(font * 0.75)), "center", bold=True)

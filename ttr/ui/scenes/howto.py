@@ -105,9 +105,12 @@ class HowToScene(Scene):
         self.next.rect.midleft = (self.back.rect.right + f, self.back.rect.centery)
         self.top = max(90, h // 6) + 6
         rh = max(32, h // 22, round(f * 2))
-        pw = min(max(380, f * 18), (w - 100) // 2)
-        self.map_picker.rect = pygame.Rect(w // 2 - pw - 8, self.top, pw, rh)
-        self.variant_picker.rect = pygame.Rect(w // 2 + 8, self.top, pw, rh)
+        a = self.ctx.assets
+        self.map_picker.font = self.variant_picker.font = f
+        pw = min(max(380, f * 18, self.map_picker.width(a, f), self.variant_picker.width(a, f)),
+                 (w - 3 * f) // 2)
+        self.map_picker.rect = pygame.Rect(w // 2 - pw - f // 2, self.top, pw, rh)
+        self.variant_picker.rect = pygame.Rect(w // 2 + f // 2, self.top, pw, rh)
         y = self.top + rh + max(10, f)
         cw = min(w - 2 * max(20, f), max(900, f * 64))
         self.area = pygame.Rect((w - cw) // 2, y, cw, self.back.rect.top - f - y)

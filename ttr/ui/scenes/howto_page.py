@@ -78,17 +78,20 @@ def content_rect(area: pygame.Rect, font: int) -> pygame.Rect:
     return pygame.Rect(area.x, area.y + top, area.w, area.h - top)
 
 
-def _text_h(assets: Assets, text: str, font: int, w: int) -> int:
-    return render(assets.font(font), text, theme.TEXT, max(1, w)).get_height() if text else 0
+def _text_h(assets: Assets, text: str, font: int, w: int, bold: bool = False) -> int:
+    return render(assets.font(font, bold), text, theme.TEXT, max(1, w)).get_height() \
+        if text else 0
 
 
 def _key_w(font: int, w: int) -> int:
-    return min(font * 13, w // 3)
+    """The key column: wide enough for most key names (a longer one wraps in it)."""
+    return min(font * 13, w * 2 // 5)
 
 
 def _row_h(assets: Assets, row: tuple[str, str], font: int, w: int) -> int:
     kw = _key_w(font, w)
-    return max(_text_h(assets, row[1], font, w - kw - font), font) + font // 2
+    return max(_text_h(assets, row[1], font, w - kw - font),
+               _text_h(assets, row[0], font, kw - font // 2, True), font) + font // 2
 
 
 def _table_row_h(font: int) -> int:
@@ -154,12 +157,13 @@ def draw_sheet(surface: pygame.Surface, assets: Assets, sheet: Sheet, area: pyga
         y = _table(surface, assets, sheet.page.table, pygame.Rect(text_rect.x, y, text_rect.w,
                                                                    _table_h(font)), font)
     kw = _key_w(font, text_rect.w)
-    for k, what in sheet.keys:
-        blit_text(surface, assets, k, font, theme.HILITE, (text_rect.x, y), bold=True,
-                  max_width=kw - font // 2)
-        y += wrap_text(surface, assets, what, font, theme.TEXT,
-                       pygame.Rect(text_rect.x + kw + font, y, text_rect.w - kw - font,
-                                   text_rect.bottom - y)) + font // 2
+    for k, what in sheet.keys:  # a key name too long for its column wraps in it
+        used = wrap_text(surface, assets, k, font, theme.HILITE,
+                         pygame.Rect(text_rect.x, y, kw - font // 2, text_rect.bottom - y),
+                         bold=True)
+        y += max(used, wrap_text(surface, assets, what, font, theme.TEXT,
+                                 pygame.Rect(text_rect.x + kw + font, y, text_rect.w - kw - font,
+                                             text_rect.bottom - y))) + font // 2
 
 
 def _table(surface: pygame.Surface, a: Assets, cfg: object, r: pygame.Rect, size: int) -> int:

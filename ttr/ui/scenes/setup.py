@@ -9,9 +9,10 @@ import pygame
 
 from ttr.engine import TtrError
 from ttr.game.session import SeatSpec
+from ttr.i18n import _
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
-from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.common import backdrop, band_bottom, lines
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text
 from ttr.ui.words import join_and, no_orphans
@@ -201,37 +202,68 @@ class SetupScene(Scene):
     # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size: rows as high as the window allows (between
+        1.7 and 2.6 lines), the notes wrapped at their own width."""
         w, h = size
-        cw = min(w - 60, max(980, ui_font(size, self.ctx.settings) * 62))
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        small = self.small = max(11, round(f * 0.9))
+        line = a.font(small).get_linesize()
+        margin, gap = max(20, f), max(6, f // 2)
+        cw = min(w - 2 * margin, max(980, f * 62))
         x0 = (w - cw) // 2
-        rh = max(40, h // 17)
-        gap = rh // 4
-        y = max(110, h // 6) + 40
+        top = band_bottom(h) + gap
+        head = a.font(f, True).get_linesize()
+        n = len(self.rows)
+
+        def total(rh: int) -> int:
+            return (top + rh + gap + max(rh, 2 * line) + gap + head + n * (rh + gap)
+                    + max(rh, 3 * line) + 2 * gap + rh + gap + 2 * line + gap)
+
+        rh = round(f * 2.6)
+        while rh > round(f * 1.7) and total(rh) > h:
+            rh -= 1
+        self.keys_rect = pygame.Rect(margin, h - 2 * line - gap, w - 2 * margin, 2 * line)
+        for p in (self.map_picker, self.variant_picker, self.hints_picker):
+            p.font = f
+        for b in (self.start, self.back, self.howto, self.add):
+            b.font = f
         half = (cw - gap) // 2
+        y = top
         self.map_picker.rect = pygame.Rect(x0, y, half, rh)
         self.variant_picker.rect = pygame.Rect(x0 + half + gap, y, half, rh)
-        self.desc_rect = pygame.Rect(x0 + half + gap, y + rh + 4, half, rh)
-        self.hints_picker.rect = pygame.Rect(x0, y + rh + gap // 2, half, int(rh * 0.8))
-        y += rh * 2 + gap + 20
-        self.seats_top = y - 4
+        y += rh + gap
+        row2 = max(rh, 2 * line)
+        self.desc_rect = pygame.Rect(x0 + half + gap, y, half, row2)
+        self.desc_wide = pygame.Rect(x0, y, cw, row2)
+        """The rule set's description when there is no Hints choice beside it."""
+        self.hints_picker.rect = pygame.Rect(x0, y, half, rh)
+        y += row2 + gap + head
+        self.seats_top = y - gap // 2
         for i, r in enumerate(self.rows):
             ry = y + i * (rh + gap)
+            r.kind_picker.font = f
             r.color_rect = pygame.Rect(x0, ry, rh, rh)
             r.name_rect = pygame.Rect(x0 + rh + gap, ry, int(cw * 0.36), rh)
             kx = r.name_rect.right + gap
             r.kind_picker.rect = pygame.Rect(kx, ry, cw - (kx - x0) - rh - gap, rh)
             r.remove_rect = pygame.Rect(x0 + cw - rh, ry, rh, rh)
-        ay = y + len(self.rows) * (rh + gap)
-        self.add.rect = pygame.Rect(x0, ay, int(cw * 0.3), rh)
+        ay = y + n * (rh + gap)
+        self.add.rect = pygame.Rect(x0, ay, max(int(cw * 0.3), self._wide(self.add)), rh)
         hx = self.add.rect.right + gap
-        self.level_rect = pygame.Rect(hx, ay, x0 + cw - hx, int(rh * 1.3))
+        self.level_rect = pygame.Rect(hx, ay, x0 + cw - hx, max(rh, 3 * line))
         self.add.enabled = len(self.rows) < 5
-        by = min(h - rh - 30, ay + rh + 40)
-        self.start.rect = pygame.Rect(0, 0, int(cw * 0.34), int(rh * 1.25))
+        by = min(self.keys_rect.y - gap - rh, self.level_rect.bottom + 2 * gap)
+        self.start.rect = pygame.Rect(0, 0, max(int(cw * 0.34), self._wide(self.start)), rh)
         self.start.rect.topright = (x0 + cw, by)
-        self.back.rect = pygame.Rect(x0, by, int(cw * 0.2), int(rh * 1.25))
-        self.howto.rect = self.back.rect.move(self.back.rect.w + gap, 0)
+        self.back.rect = pygame.Rect(x0, by, max(int(cw * 0.2), self._wide(self.back)), rh)
+        self.howto.rect = pygame.Rect(self.back.rect.right + gap, by,
+                                      max(int(cw * 0.2), self._wide(self.howto)), rh)
         self.dirty = True
+
+    def _wide(self, b: Button) -> int:
+        """A button wide enough for its label at the body size."""
+        return self.ctx.assets.text(_(b.label), self.f, theme.TEXT, True).get_width() + 2 * self.f
 
     # ------------------------------------------------------------ keyboard focus
 
@@ -451,9 +483,10 @@ class SetupScene(Scene):
             self.hints_picker.draw(surface, a)
         desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
             self.variant_picker.value, "")
-        size = max(12, self.desc_rect.h // 3)
-        wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM, self.desc_rect)
-        blit_text(surface, a, "Players", size + 2, theme.ACCENT,
+        size, f = self.small, self.f
+        wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM,
+                  self.desc_rect if self.hints_offered() else self.desc_wide)
+        blit_text(surface, a, "Players", f, theme.ACCENT,
                   (self.map_picker.rect.x, self.seats_top), "bottomleft", bold=True)
         for i, r in enumerate(self.rows):
             rgb = theme.PLAYER_RGB[r.color]
@@ -463,13 +496,13 @@ class SetupScene(Scene):
             panel(surface, r.name_rect, theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.08),
                   theme.HILITE if editing else theme.PANEL_EDGE, r.name_rect.h // 4)
             text = r.name + ("|" if editing else "")
-            blit_text(surface, a, text, int(r.name_rect.h * 0.42), theme.TEXT,
+            blit_text(surface, a, text, f, theme.TEXT,
                       (r.name_rect.x + 12, r.name_rect.centery), "midleft",
                       max_width=r.name_rect.w - 20)
             r.kind_picker.draw(surface, a)
             if len(self.rows) > 2:
                 panel(surface, r.remove_rect, theme.PANEL_LIGHT, theme.PANEL_EDGE, 8)
-                blit_text(surface, a, "\u2715", int(r.remove_rect.h * 0.45), theme.BAD,
+                blit_text(surface, a, "\u2715", f, theme.BAD,
                           r.remove_rect.center, "center")
         if self.add.enabled:
             self.add.draw(surface, a)
@@ -482,7 +515,7 @@ class SetupScene(Scene):
             from ttr.ui.focus import focus_ring
 
             focus_ring(surface, self.focus_rect())
-        blit_text(surface, a, "Tab moves, arrows change, Enter activates or starts, Esc goes "
-                  "back \u00b7 click a colour to change it, a name to edit it.", size,
-                  theme.TEXT_DIM, (w // 2, h - 8), "midbottom", max_width=w - 20)
-        self.toast.draw(surface, a, (w // 2, self.start.rect.top - 30))
+        lines(surface, a, "Tab moves, arrows change, Enter activates or starts, Esc goes "
+              "back \u00b7 click a colour to change it, a name to edit it.", size,
+              theme.TEXT_DIM, self.keys_rect)
+        self.toast.draw(surface, a, (w // 2, self.start.rect.top - 2 * f), size=f)

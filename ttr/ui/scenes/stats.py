@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from ttr.i18n import _
 from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.common import backdrop, band_bottom
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 from ttr.ui.words import counted
 
@@ -60,13 +62,25 @@ class StatsScene(Scene):
         self.on_resize(ctx.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size: the names column as wide as the longest
+        name, the table's columns as wide as their headings."""
         w, h = size
-        self.names_rect = pygame.Rect(30, int(h * 0.22), max(160, w // 6), int(h * 0.66))
-        self.body = pygame.Rect(self.names_rect.right + 24, self.names_rect.y,
-                                w - self.names_rect.right - 54, self.names_rect.h)
-        self.row_h = max(26, h // 30)
-        self.back.rect = pygame.Rect(0, 0, max(160, w // 9), max(38, h // 18))
-        self.back.rect.midbottom = (w // 2, h - 16)
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        gap, margin = max(6, f // 2), max(20, f)
+        self.row_h = round(f * 1.7)
+        bh = round(f * 2.4)
+        top = band_bottom(h) + 3 * a.font(max(11, round(f * 0.9))).get_linesize()
+        longest = max((a.text(p.name, f, theme.TEXT, True).get_width() for p in self.players),
+                      default=0)
+        nw = min(max(f * 8, longest + 2 * f), w // 4)
+        self.names_rect = pygame.Rect(margin, top, nw, h - top - bh - 3 * gap)
+        self.body = pygame.Rect(self.names_rect.right + 2 * f, top,
+                                w - self.names_rect.right - 2 * f - margin, self.names_rect.h)
+        label = a.text(_(self.back.label), f, theme.TEXT, True).get_width()
+        self.back.rect = pygame.Rect(0, 0, max(w // 9, label + 2 * f), bh)
+        self.back.rect.midbottom = (w // 2, h - 2 * gap)
+        self.back.font = f
         self.dirty = True
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -95,15 +109,15 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         backdrop(surface, a, "Statistics")
-        size = max(12, self.row_h * 5 // 9)
+        size = self.f
         if self.problem:  # two lines between the title band and the table
-            small = max(11, size - 4)
+            small = max(11, round(size * 0.9))
             line = a.font(small).get_linesize()
             wrap_text(surface, a, self.problem, small, theme.BAD, pygame.Rect(
                 self.names_rect.x, self.names_rect.y - 2 * line - 4,
                 surface.get_width() - 2 * self.names_rect.x, 2 * line))
         if not self.players:
-            blit_text(surface, a, "No finished games yet.", size + 2, theme.TEXT_DIM,
+            blit_text(surface, a, "No finished games yet.", size, theme.TEXT_DIM,
                       (surface.get_width() // 2, self.body.y), "midtop")
         for i, st in enumerate(self.players):
             r = self._name_rect(i)
@@ -122,33 +136,39 @@ class StatsScene(Scene):
 
     def _draw_player(self, surface: pygame.Surface, st: PlayerStats, size: int) -> None:
         a, b = self.ctx.assets, self.body
-        cols = [b.x, b.x + int(b.w * 0.42)]
-        step = (b.w - (cols[1] - b.x)) // 5
-        cols += [cols[1] + step * k for k in range(1, 5)]
+        small = max(11, round(size * 0.9))
+        wide = [max(a.text(_(head), size, theme.ACCENT, True).get_width(),
+                    a.text("100.0%", size, theme.TEXT).get_width()) + size
+                for head in self.HEADERS[1:]]
+        cols = [b.x, b.right - sum(wide)]
+        for cw in wide[:-1]:
+            cols.append(cols[-1] + cw)
         y = b.y
         for x, head in zip(cols, self.HEADERS, strict=True):
             blit_text(surface, a, head, size, theme.ACCENT, (x, y), bold=True)
         rows = table_rows(st)
-        chart_h = max(90, b.h // 3)
+        chart_h = max(self.row_h * 4, b.h // 3)
         max_rows = max(1, (b.h - chart_h - 3 * self.row_h) // self.row_h)
         for label, cells in rows[:max_rows]:
             y += self.row_h
             blit_text(surface, a, label, size, theme.TEXT, (cols[0], y),
-                      max_width=cols[1] - cols[0] - 8)
+                      max_width=cols[1] - cols[0] - size // 2)
             for x, c in zip(cols[1:], cells, strict=True):
                 blit_text(surface, a, c, size, theme.TEXT, (x, y))
-        chart = pygame.Rect(b.x + 40, b.bottom - chart_h, b.w - 60, chart_h - 10)
-        panel(surface, chart.inflate(20, 16), theme.PANEL, theme.PANEL_EDGE, 8)
+        edge = a.text("0000", small, theme.TEXT_DIM).get_width() + size
+        chart = pygame.Rect(b.x + edge, b.bottom - chart_h + small * 2, b.w - edge - size,
+                            chart_h - small * 2 - size)
+        panel(surface, chart.inflate(size, size), theme.PANEL, theme.PANEL_EDGE, 8)
         scores = [s for _, s in st.scores][-60:]
-        blit_text(surface, a, f"Scores, last {counted(len(scores), 'game')}", max(11, size - 2),
-                  theme.TEXT_DIM, (chart.x, chart.y - 4), "bottomleft")
+        blit_text(surface, a, f"Scores, last {counted(len(scores), 'game')}", small,
+                  theme.TEXT_DIM, (chart.x, chart.y - size // 2 - 2), "bottomleft")
         pts = chart_points(scores, chart)
         if len(pts) > 1:
             pygame.draw.aalines(surface, theme.ACCENT, False, pts)
         for p in pts:
-            pygame.draw.circle(surface, theme.HILITE, p, 3)
+            pygame.draw.circle(surface, theme.HILITE, p, max(3, size // 5))
         if scores:
-            blit_text(surface, a, str(max(scores)), max(11, size - 3), theme.TEXT_DIM,
-                      (chart.x - 6, chart.y), "topright")
-            blit_text(surface, a, str(min(0, *scores)), max(11, size - 3), theme.TEXT_DIM,
-                      (chart.x - 6, chart.bottom), "bottomright")
+            blit_text(surface, a, str(max(1, *scores)), small, theme.TEXT_DIM,
+                      (chart.x - size, chart.y), "topright")
+            blit_text(surface, a, str(min(0, *scores)), small, theme.TEXT_DIM,
+                      (chart.x - size, chart.bottom), "bottomright")
