@@ -15,6 +15,7 @@ from functools import cache
 import pygame
 
 from ttr.engine import CardColor, TtrError
+from ttr.i18n import N_, _
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import mappaint as mp
@@ -51,7 +52,8 @@ class Picture:
     ticket: tuple[str, str, int] | None = None
     """A destination ticket drawn beside the map: (city, city, points)."""
     caption: str = ""
-    """A few words under the cards ("3 green + 1 locomotive")."""
+    """A few words under the cards ("3 green + 1 locomotive"), marked with `N_`:
+    translated where drawn."""
 
 
 PICTURES: dict[str, Picture] = {
@@ -59,23 +61,23 @@ PICTURES: dict[str, Picture] = {
                      ("denver-helena", "helena-salt-lake-city", "denver-salt-lake-city",
                       "denver-salt-lake-city-2"),
                      cards=(G, G, G, LOCO), ringed=(),
-                     caption="Helena \u2013 Denver: 4 green spaces, paid with 3 green "
-                             "and a locomotive"),
+                     caption=N_("Helena \u2013 Denver: 4 green spaces, paid with 3 green "
+                             "and a locomotive")),
     "gray": Picture("usa", ("calgary", "vancouver", "seattle"),
                     ("calgary-vancouver", "calgary-seattle", "seattle-vancouver",
                      "seattle-vancouver-2"),
                     claimed=(("calgary-vancouver", ME),), cards=(Y, Y, Y),
-                    caption="A gray route takes any one colour: 3 yellow"),
+                    caption=N_("A gray route takes any one colour: 3 yellow")),
     "double": Picture("usa", ("denver", "kansas-city", "omaha"),
                       ("denver-kansas-city", "denver-kansas-city-2", "denver-omaha"),
                       claimed=(("denver-kansas-city", RIVAL),),
                       closed=("denver-kansas-city-2",),
-                      caption="Red took one track: the other is closed"),
+                      caption=N_("Red took one track: the other is closed")),
     "ticket": Picture("usa", ("denver", "santa-fe", "el-paso"),
                       ("denver-santa-fe", "el-paso-santa-fe"),
                       claimed=(("denver-santa-fe", ME), ("el-paso-santa-fe", ME)),
                       ringed=("denver", "el-paso"), ticket=("Denver", "El Paso", 4),
-                      caption="Joined by your own trains: +4 at the end"),
+                      caption=N_("Joined by your own trains: +4 at the end")),
     "longest": Picture("usa", ("vancouver", "seattle", "portland", "salt-lake-city", "denver"),
                        ("seattle-vancouver", "portland-seattle", "portland-salt-lake-city",
                         "denver-salt-lake-city", "helena-salt-lake-city"),
@@ -83,20 +85,20 @@ PICTURES: dict[str, Picture] = {
                                 ("portland-salt-lake-city", ME),
                                 ("denver-salt-lake-city", ME),
                                 ("helena-salt-lake-city", RIVAL)),
-                       caption="One unbroken line of 1 + 1 + 6 + 3 = 11 trains"),
+                       caption=N_("One unbroken line of 1 + 1 + 6 + 3 = 11 trains")),
     "tunnel": Picture("europe", ("munchen", "venezia", "zurich"),
                       ("munchen-venezia", "munchen-zurich", "venezia-zurich"),
                       cards=(B, B), revealed=(B, R, LOCO),
-                      caption="Paid 2 blue; turned over: a blue and a locomotive, "
-                              "so 2 more cards"),
+                      caption=N_("Paid 2 blue; turned over: a blue and a locomotive, "
+                              "so 2 more cards")),
     "ferry": Picture("europe", ("athina", "smyrna", "constantinople"),
                      ("athina-smyrna", "constantinople-smyrna"), cards=(LOCO, R),
-                     caption="1 locomotive for the marked space, 1 card of any colour"),
+                     caption=N_("1 locomotive for the marked space, 1 card of any colour")),
     "station": Picture("europe", ("wien", "budapest", "zagrab", "munchen"),
                        ("budapest-wien", "budapest-wien-2", "wien-zagrab", "munchen-wien"),
                        claimed=(("munchen-wien", RIVAL),), stations=(("wien", ME),),
-                       cards=(ORANGE,), caption="Your station in Wien lets you use Red's "
-                                           "M\u00fcnchen \u2013 Wien route"),
+                       cards=(ORANGE,), caption=N_("Your station in Wien lets you use Red's "
+                                           "M\u00fcnchen \u2013 Wien route")),
 }
 
 
@@ -129,7 +131,8 @@ def draw_picture(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, asset
     md, slots = got
     pad = max(4, font // 2)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    cap_h = render(assets.font(font), pic.caption, theme.TEXT, inner.w).get_height() + pad \
+    caption = _(pic.caption) if pic.caption else ""
+    cap_h = render(assets.font(font), caption, theme.TEXT, inner.w).get_height() + pad \
         if pic.caption else 0
     body = pygame.Rect(inner.x, inner.y, inner.w, inner.h - cap_h)
     has_cards = bool(pic.cards or pic.revealed or pic.ticket)
@@ -147,7 +150,7 @@ def draw_picture(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, asset
     if cards is not None:
         _cards(surface, cards, pic, assets, font)
     if pic.caption:
-        wrap_text(surface, assets, pic.caption, font, theme.TEXT,
+        wrap_text(surface, assets, caption, font, theme.TEXT,
                   pygame.Rect(inner.x, body.bottom + pad, inner.w, cap_h - pad))
 
 
@@ -265,7 +268,7 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
            font: int) -> None:
     """The paying cards, then the revealed cards or the ticket, in rows that fit `rect`
     (the cards as large as that allows)."""
-    label = "turned over:"
+    label = _("turned over:")
     lw = assets.font(font).size(label)[0]
     ch = rect.h
     while True:

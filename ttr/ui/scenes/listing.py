@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ttr.i18n import _
+from ttr.i18n import N_, _, generation, number
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
@@ -27,9 +27,10 @@ class Row:
 class ListScene(Scene):
     """Title, a list of `Row`s and buttons; subclasses implement `choose(i)`."""
 
-    title = "List"
-    empty = "Nothing here yet."
-    actions: tuple[str, ...] = ("Open",)
+    title = N_("List")
+    empty = N_("Nothing here yet.")
+    actions: tuple[str, ...] = (N_("Open"),)
+    """The buttons (marked with `N_`, translated where drawn or said)."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -38,13 +39,14 @@ class ListScene(Scene):
         self.scroll = 0
         self.toast = Toast()
         self.buttons = [Button(a, primary=i == 0) for i, a in enumerate(self.actions)]
-        self.back = Button("Back")
+        self.back = Button(N_("Back"))
         self.toast.on_show = lambda text: self.say(text, "alert")
+        self.worded = -1
+        """The language (`i18n.generation`) the rows were worded in."""
         self.on_resize(ctx.size)
-        self.refresh()
 
     def on_enter(self) -> None:
-        self.say_row(f"{self.title}. ")
+        self.say_row(_(self.title) + ". ")
 
     def say(self, text: str, kind: str = "reply") -> None:
         """Announce (captions, and speech when on)."""
@@ -55,13 +57,20 @@ class ListScene(Scene):
     def say_row(self, head: str = "") -> None:
         """Announce the selected row (after `head`, with the keys the first time)."""
         if not self.rows:
-            self.say(f"{head}{self.empty} Esc goes back")
+            self.say(head + _("{empty} Esc goes back").format(empty=_(self.empty)))
             return
         r = self.rows[self.selected]
-        keys = (f". Up and Down choose, Enter: {self.actions[0]}"
-                + (", Delete deletes" if "Delete" in self.actions else "") + ", Esc: back")
-        self.say(f"{head}{r.title}, {r.detail}, {self.selected + 1} of {len(self.rows)}"
-                 + (keys if head else ""))
+        # TRANSLATORS: a row of a list: its title, its details, "2 of 5"
+        row = _("{title}, {detail}, {n} of {count}").format(
+            title=r.title, detail=r.detail, n=number(self.selected + 1),
+            count=number(len(self.rows)))
+        if head and "Delete" in self.actions:
+            row = _("{row}. Up and Down choose, Enter: {action}, Delete deletes, Esc: "
+                    "back").format(row=row, action=_(self.actions[0]))
+        elif head:
+            row = _("{row}. Up and Down choose, Enter: {action}, Esc: back").format(
+                row=row, action=_(self.actions[0]))
+        self.say(head + row)
 
     # ------------------------------------------------------------ subclass API
 
@@ -94,6 +103,9 @@ class ListScene(Scene):
         for b, bw in zip(all_b, widths, strict=True):
             b.rect, b.font = pygame.Rect(x, h - bh - gap * 2, bw, bh), f
             x += bw + gap * 2
+        if self.worded != generation():  # the rows in the language spoken now
+            self.worded = generation()
+            self.refresh()
         self.dirty = True
 
     @property
@@ -159,11 +171,11 @@ class ListScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, self.title)
+        backdrop(surface, a, _(self.title))
         w, h = surface.get_size()
         f, small = self.f, self.small
         if not self.rows:
-            lines(surface, a, self.empty, f, theme.TEXT_DIM, self.list_rect)
+            lines(surface, a, _(self.empty), f, theme.TEXT_DIM, self.list_rect)
         pad = max(6, f // 2)
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
             row, r = self.rows[i], self._row_rect(i)
@@ -177,8 +189,10 @@ class ListScene(Scene):
             blit_text(surface, a, row.detail, small, theme.TEXT_DIM, (r.x + f, t.bottom),
                       max_width=r.w - 2 * f)
         if len(self.rows) > self.visible_rows:
-            blit_text(surface, a, f"{self.scroll + 1}-{self.scroll + self.visible_rows} of "
-                      f"{len(self.rows)} (wheel to scroll)", small, theme.TEXT_DIM,
+            # TRANSLATORS: which rows of a list show: "1-5 of 12 (wheel to scroll)"
+            blit_text(surface, a, _("{first}-{last} of {count} (wheel to scroll)").format(
+                first=number(self.scroll + 1), last=number(self.scroll + self.visible_rows),
+                count=number(len(self.rows))), small, theme.TEXT_DIM,
                       (self.list_rect.centerx, self.list_rect.y + self.visible_rows * self.row_h),
                       "midtop")
         for b in [*self.buttons, self.back]:

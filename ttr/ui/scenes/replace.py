@@ -10,6 +10,7 @@ from datetime import datetime
 import pygame
 
 from ttr.engine import TtrError
+from ttr.i18n import N_, _, number
 from ttr.store.autosave import drop_autosave, keep_autosave
 from ttr.store.saves import SaveGame
 from ttr.ui import theme
@@ -19,7 +20,8 @@ from ttr.ui.words import join_and
 
 logger = logging.getLogger(__name__)
 
-KEEP, DISCARD = "kept as a saved game", "discarded"
+# TRANSLATORS: the end of "Your game on USA, turn 34, will be ..." (a choice of two)
+KEEP, DISCARD = N_("kept as a saved game"), N_("discarded")
 
 
 def game_place(save: SaveGame) -> tuple[str, int | None]:
@@ -40,8 +42,11 @@ def game_place(save: SaveGame) -> tuple[str, int | None]:
 def kept_name(save: SaveGame) -> str:
     """The name an unfinished game is kept under: map, turn, date and time."""
     name, turn = game_place(save)
-    at = f" turn {turn}" if turn is not None else ""
-    return f"{name}{at} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+    when = datetime.now().strftime('%Y-%m-%d %H.%M')
+    if turn is None:
+        return f"{name} {when}"
+    # TRANSLATORS: a saved game's name: the map, the turn played and the date
+    return _("{map} turn {turn} {date}").format(map=name, turn=number(turn), date=when)
 
 
 class ReplaceGameScene(Scene):
@@ -50,14 +55,14 @@ class ReplaceGameScene(Scene):
     opaque = False
 
     def __init__(self, ctx: AppContext, save: SaveGame, start: Callable[[], str | None],
-                 verb: str = "Start new game") -> None:
+                 verb: str = N_("Start new game")) -> None:
         super().__init__(ctx)
         self.save = save
         self.start = start
         self.map_name, self.turn = game_place(save)
         self.choice = Picker("", [KEEP, DISCARD])
         self.go = Button(verb, primary=True)
-        self.cancel = Button("Cancel")
+        self.cancel = Button(N_("Cancel"))
         self.message = ""
         self.on_resize(ctx.size)
 
@@ -68,8 +73,12 @@ class ReplaceGameScene(Scene):
 
     def sentence(self) -> str:
         """`Your game on USA, turn 34, will be`."""
-        when = f", turn {self.turn}," if self.turn is not None else ""
-        return f"Your game on {self.map_name}{when} will be"
+        if self.turn is None:
+            # TRANSLATORS: followed by a choice: "kept as a saved game" or "discarded"
+            return _("Your game on {map} will be").format(map=self.map_name)
+        # TRANSLATORS: followed by a choice: "kept as a saved game" or "discarded"
+        return _("Your game on {map}, turn {turn}, will be").format(map=self.map_name,
+                                                                    turn=number(self.turn))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -92,7 +101,7 @@ class ReplaceGameScene(Scene):
             try:
                 kept = keep_autosave(f, self.save, kept_name(self.save))
             except OSError as e:
-                self.message = f"Could not keep it: {e.strerror or e}"
+                self.message = _("Could not keep it: {error}").format(error=e.strerror or e)
                 return
         error = self.start()
         if error is not None:
@@ -128,14 +137,14 @@ class ReplaceGameScene(Scene):
         a, b = self.ctx.assets, self.box
         f = max(15, self.choice.rect.h * 2 // 5)
         panel(surface, b, theme.PANEL, theme.ACCENT, 14)
-        blit_text(surface, a, "You have a game in progress", f + 4, theme.ACCENT,
+        blit_text(surface, a, _("You have a game in progress"), f + 4, theme.ACCENT,
                   (b.centerx, b.y + 16), "midtop", bold=True, max_width=b.w - 40)
         blit_text(surface, a, self.sentence(), f, theme.TEXT,
                   (b.centerx, self.choice.rect.y - 10), "midbottom", max_width=b.w - 40)
         self.choice.draw(surface, a)
         names = join_and([s.name for s in self.save.record.seats])
-        note = (f"Players: {names}. Load it any time from Load game." if self.keep
-                else f"Players: {names}. It cannot be brought back.")
+        note = (_("Players: {names}. Load it any time from Load game.") if self.keep
+                else _("Players: {names}. It cannot be brought back.")).format(names=names)
         blit_text(surface, a, note, max(12, f - 3), theme.TEXT_DIM,
                   (b.centerx, self.choice.rect.bottom + 10), "midtop", max_width=b.w - 40)
         if self.message:

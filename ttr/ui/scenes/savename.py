@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ttr.i18n import N_, _
 from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
@@ -26,8 +27,8 @@ class SaveNameScene(Scene):
         super().__init__(ctx)
         self.board = board
         self.name = f"{board.map_def.id} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
-        self.save_button = Button("Save", primary=True)
-        self.cancel = Button("Cancel")
+        self.save_button = Button(N_("Save"), primary=True)
+        self.cancel = Button(N_("Cancel"))
         self.replacing: str | None = None
         """The name whose save would be replaced (asking), or None (typing)."""
         self.on_resize(ctx.size)
@@ -56,7 +57,7 @@ class SaveNameScene(Scene):
         name = clean_text(self.name, MAX_NAME)
         if name and self.replacing != name and save_exists(self.ctx, name):
             self.replacing = name  # ask first
-            self.save_button.label, self.cancel.label = "Replace", "Back"
+            self.save_button.label, self.cancel.label = N_("Replace"), N_("Back")
             return
         self.ctx.stack.pop(self)
         self.board.toast.show(save_named(self.board, name or None))
@@ -67,7 +68,7 @@ class SaveNameScene(Scene):
             self.ctx.stack.pop(self)
             return
         self.replacing = None
-        self.save_button.label, self.cancel.label = "Save", "Cancel"
+        self.save_button.label, self.cancel.label = N_("Save"), N_("Cancel")
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
@@ -92,12 +93,13 @@ class SaveNameScene(Scene):
         surface.blit(shade, (0, 0))
         a = self.ctx.assets
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
-        title = "Save game as" if self.replacing is None else "Replace the saved game?"
+        title = _("Save game as") if self.replacing is None else _("Replace the saved game?")
         blit_text(surface, a, title, max(18, self.field.h // 2), theme.ACCENT,
                   (self.box.centerx, self.box.y + 14), "midtop", bold=True)
         if self.replacing is not None:
-            wrap_text(surface, a, f"A saved game is called \u201c{self.replacing}\u201d. "
-                      "Replace it with this game?", int(self.field.h * 0.42), theme.TEXT,
+            ask = _("A saved game is called \u201c{name}\u201d. Replace it with this "
+                    "game?").format(name=self.replacing)
+            wrap_text(surface, a, ask, int(self.field.h * 0.42), theme.TEXT,
                       pygame.Rect(self.field.x, self.field.y, self.field.w, 2 * self.field.h))
         else:
             panel(surface, self.field, theme.PANEL_LIGHT, theme.HILITE, self.field.h // 4)

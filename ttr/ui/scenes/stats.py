@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ttr.i18n import _
+from ttr.i18n import N_, _, ngettext, number
 from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring
@@ -12,22 +12,24 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, band_bottom
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
-from ttr.ui.words import counted
 
 
 def tally_cells(t: Tally) -> list[str]:
     """Games, wins, average, tickets %, longest-path bonuses as table cells."""
-    return [str(t.games), str(t.wins), f"{t.average_score:.1f}", f"{t.completed_pct:.0f}%",
-            str(t.longest_bonuses)]
+    # TRANSLATORS: a percentage in the statistics table ("75%")
+    pct = _("{pct}%").format(pct=number(t.completed_pct))
+    return [number(t.games), number(t.wins), number(t.average_score, 1), pct,
+            number(t.longest_bonuses)]
 
 
 def table_rows(st: PlayerStats) -> list[tuple[str, list[str]]]:
     """(label, cells) for the overall line and every map, variant and opponent."""
-    rows = [("All games", tally_cells(st.overall))]
-    for title, group in (("map", st.by_map), ("variant", st.by_variant),
-                         ("vs", st.by_opponent)):
+    rows = [(_("All games"), tally_cells(st.overall))]
+    # TRANSLATORS: statistics rows: "map usa", "variant usa/base", "vs medium" (ids)
+    for title, group in ((N_("map {key}"), st.by_map), (N_("variant {key}"), st.by_variant),
+                         (N_("vs {key}"), st.by_opponent)):
         for key in sorted(group):
-            rows.append((f"{title} {key}", tally_cells(group[key])))
+            rows.append((_(title).format(key=key), tally_cells(group[key])))
     return rows
 
 
@@ -44,7 +46,10 @@ def chart_points(scores: list[int], rect: pygame.Rect) -> list[tuple[int, int]]:
 class StatsScene(Scene):
     """Names on the left (Up/Down), the chosen player's figures and chart on the right."""
 
-    HEADERS = ("", "Games", "Wins", "Avg", "Tickets", "Longest")
+    # TRANSLATORS: the statistics table's headings: games played, won, average score,
+    # tickets completed (%), longest-path bonuses won; short words
+    HEADERS = ("", N_("Games"), N_("Wins"), N_("Avg"), N_("Tickets"), N_("Longest"))
+    """The table's headings (translated where drawn)."""
 
     def __init__(self, ctx: AppContext, store: StatsStore | None = None) -> None:
         super().__init__(ctx)
@@ -58,7 +63,7 @@ class StatsScene(Scene):
         self.players = [players[n] for n in sorted(players, key=lambda n: (
             -players[n].overall.games, n))]
         self.selected = 0
-        self.back = Button("Back", primary=True)
+        self.back = Button(N_("Back"), primary=True)
         self.on_resize(ctx.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -108,7 +113,7 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Statistics")
+        backdrop(surface, a, _("Statistics"))
         size = self.f
         if self.problem:  # two lines between the title band and the table
             small = max(11, round(size * 0.9))
@@ -117,7 +122,7 @@ class StatsScene(Scene):
                 self.names_rect.x, self.names_rect.y - 2 * line - 4,
                 surface.get_width() - 2 * self.names_rect.x, 2 * line))
         if not self.players:
-            blit_text(surface, a, "No finished games yet.", size, theme.TEXT_DIM,
+            blit_text(surface, a, _("No finished games yet."), size, theme.TEXT_DIM,
                       (surface.get_width() // 2, self.body.y), "midtop")
         for i, st in enumerate(self.players):
             r = self._name_rect(i)
@@ -145,7 +150,7 @@ class StatsScene(Scene):
             cols.append(cols[-1] + cw)
         y = b.y
         for x, head in zip(cols, self.HEADERS, strict=True):
-            blit_text(surface, a, head, size, theme.ACCENT, (x, y), bold=True)
+            blit_text(surface, a, _(head) if head else "", size, theme.ACCENT, (x, y), bold=True)
         rows = table_rows(st)
         chart_h = max(self.row_h * 4, b.h // 3)
         max_rows = max(1, (b.h - chart_h - 3 * self.row_h) // self.row_h)
@@ -160,7 +165,9 @@ class StatsScene(Scene):
                             chart_h - small * 2 - size)
         panel(surface, chart.inflate(size, size), theme.PANEL, theme.PANEL_EDGE, 8)
         scores = [s for _, s in st.scores][-60:]
-        blit_text(surface, a, f"Scores, last {counted(len(scores), 'game')}", small,
+        last = ngettext("Scores, last {n} game", "Scores, last {n} games", len(scores)).format(
+            n=number(len(scores)))
+        blit_text(surface, a, last, small,
                   theme.TEXT_DIM, (chart.x, chart.y - size // 2 - 2), "bottomleft")
         pts = chart_points(scores, chart)
         if len(pts) > 1:
@@ -168,7 +175,7 @@ class StatsScene(Scene):
         for p in pts:
             pygame.draw.circle(surface, theme.HILITE, p, max(3, size // 5))
         if scores:
-            blit_text(surface, a, str(max(1, *scores)), small, theme.TEXT_DIM,
+            blit_text(surface, a, number(max(1, *scores)), small, theme.TEXT_DIM,
                       (chart.x - size, chart.y), "topright")
-            blit_text(surface, a, str(min(0, *scores)), small, theme.TEXT_DIM,
+            blit_text(surface, a, number(min(0, *scores)), small, theme.TEXT_DIM,
                       (chart.x - size, chart.bottom), "bottomright")
