@@ -145,13 +145,14 @@ class StatsScene(Scene):
         wide = [max(a.text(_(head), size, theme.ACCENT, True).get_width(),
                     a.text("100.0%", size, theme.TEXT).get_width()) + size
                 for head in self.HEADERS[1:]]
-        cols = [b.x, b.right - sum(wide)]
+        rows = table_rows(st)
+        label_w = max(a.text(label, size, theme.TEXT).get_width() for label, _cells in rows)
+        cols = [b.x, b.x + min(b.w - sum(wide), label_w + 2 * size)]  # the figures beside
         for cw in wide[:-1]:
             cols.append(cols[-1] + cw)
         y = b.y
         for x, head in zip(cols, self.HEADERS, strict=True):
             blit_text(surface, a, _(head) if head else "", size, theme.ACCENT, (x, y), bold=True)
-        rows = table_rows(st)
         chart_h = max(self.row_h * 4, b.h // 3)
         max_rows = max(1, (b.h - chart_h - 3 * self.row_h) // self.row_h)
         for label, cells in rows[:max_rows]:
