@@ -73,6 +73,14 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
     return r
 
 
+def tail(assets: Assets, text: str, size: int, width: int) -> str:
+    """The longest end of `text` that fits `width` px at `size` (a text field scrolls to
+    show where one types)."""
+    while len(text) > 1 and assets.text(text, size, theme.TEXT).get_width() > width:
+        text = text[1:]
+    return text
+
+
 def wrap_text(surface: pygame.Surface, assets: Assets, text: str, size: int,
               color: theme.RGB, rect: pygame.Rect, bold: bool = False) -> int:
     """Draw text wrapped to `rect`'s width; returns the height used. Any text is safe

@@ -15,6 +15,8 @@ from ttr.store.autosave import drop_autosave, keep_autosave
 from ttr.store.saves import SaveGame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import lines
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Picker, blit_text, panel
 from ttr.ui.words import join_and
 
@@ -81,15 +83,36 @@ class ReplaceGameScene(Scene):
                                                                     turn=number(self.turn))
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size (`ui_font`): the title, the sentence, the
+        choice, the note (two lines each), a line for a problem, and the buttons."""
         w, h = size
-        bh = max(38, h // 16)
-        self.box = pygame.Rect(0, 0, min(w - 40, max(560, w // 2)), bh * 7)
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        small = self.small = max(11, round(f * 0.9))
+        bh, line = round(f * 2.4), a.font(f).get_linesize()
+        note = a.font(small).get_linesize()
+        title = a.font(round(f * 1.2), True).get_linesize()
+        self.choice.font = self.cancel.font = self.go.font = f
+        bw = min(w - 2 * max(20, f), max(560, w // 2, f * 36, self.choice.width(a, f) + 2 * f))
+        self.box = pygame.Rect(0, 0, bw, f + title + f // 2 + 2 * line + f // 2 + bh
+                               + f // 2 + 2 * note + f // 2 + 2 * note + f // 2 + bh + f)
         self.box.center = (w // 2, h // 2)
-        self.choice.rect = pygame.Rect(0, 0, int(self.box.w * 0.7), bh)
-        self.choice.rect.midtop = (self.box.centerx, self.box.y + bh * 3)
-        half = (self.box.w - 72) // 2
-        self.cancel.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
-        self.go.rect = pygame.Rect(self.box.right - 24 - half, self.cancel.rect.y, half, bh)
+        inner = self.box.inflate(-2 * f, 0)
+        y = self.box.y + f
+        self.title_rect = pygame.Rect(inner.x, y, inner.w, title)
+        y += title + f // 2
+        self.sentence_rect = pygame.Rect(inner.x, y, inner.w, 2 * line)
+        y += 2 * line + f // 2
+        self.choice.rect = pygame.Rect(0, y, min(inner.w, max(int(bw * 0.7),
+                                                             self.choice.width(a, f))), bh)
+        self.choice.rect.centerx = self.box.centerx
+        y += bh + f // 2
+        self.note_rect = pygame.Rect(inner.x, y, inner.w, 2 * note)
+        y += 2 * note + f // 2
+        self.message_rect = pygame.Rect(inner.x, y, inner.w, 2 * note)
+        half = (bw - 3 * f) // 2
+        self.cancel.rect = pygame.Rect(self.box.x + f, self.box.bottom - bh - f, half, bh)
+        self.go.rect = pygame.Rect(self.box.right - f - half, self.cancel.rect.y, half, bh)
         self.dirty = True
 
     def _proceed(self) -> None:
@@ -135,20 +158,17 @@ class ReplaceGameScene(Scene):
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, (0, 0))
         a, b = self.ctx.assets, self.box
-        f = max(15, self.choice.rect.h * 2 // 5)
+        f, small = self.f, self.small
         panel(surface, b, theme.PANEL, theme.ACCENT, 14)
-        blit_text(surface, a, _("You have a game in progress"), f + 4, theme.ACCENT,
-                  (b.centerx, b.y + 16), "midtop", bold=True, max_width=b.w - 40)
-        blit_text(surface, a, self.sentence(), f, theme.TEXT,
-                  (b.centerx, self.choice.rect.y - 10), "midbottom", max_width=b.w - 40)
+        blit_text(surface, a, _("You have a game in progress"), round(f * 1.2), theme.ACCENT,
+                  self.title_rect.midtop, "midtop", bold=True, max_width=self.title_rect.w)
+        lines(surface, a, self.sentence(), f, theme.TEXT, self.sentence_rect)
         self.choice.draw(surface, a)
         names = join_and([s.name for s in self.save.record.seats])
         note = (_("Players: {names}. Load it any time from Load game.") if self.keep
                 else _("Players: {names}. It cannot be brought back.")).format(names=names)
-        blit_text(surface, a, note, max(12, f - 3), theme.TEXT_DIM,
-                  (b.centerx, self.choice.rect.bottom + 10), "midtop", max_width=b.w - 40)
+        lines(surface, a, note, small, theme.TEXT_DIM, self.note_rect)
         if self.message:
-            blit_text(surface, a, self.message, max(12, f - 3), theme.BAD,
-                      (b.centerx, self.go.rect.y - 8), "midbottom", max_width=b.w - 40)
+            lines(surface, a, self.message, small, theme.BAD, self.message_rect)
         self.cancel.draw(surface, a)
         self.go.draw(surface, a)

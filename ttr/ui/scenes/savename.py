@@ -12,7 +12,8 @@ from ttr.i18n import N_, _
 from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+from ttr.ui.viewport import ui_font
+from ttr.ui.widgets import Button, blit_text, panel, tail, wrap_text
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -40,15 +41,25 @@ class SaveNameScene(Scene):
         pygame.key.stop_text_input()
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size (`ui_font`): the title, the field (or the
+        question, three lines) and the buttons stacked in a centred box."""
         w, h = size
-        bw, bh = max(420, w // 3), max(40, h // 16)
-        self.box = pygame.Rect(0, 0, bw, bh * 5)
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        bh, line = round(f * 2.4), a.font(f).get_linesize()
+        self.title_h = a.font(round(f * 1.3), True).get_linesize()
+        bw = min(w - 2 * max(20, f), max(420, w // 3, f * 30))
+        area = max(bh, 3 * line)
+        self.box = pygame.Rect(0, 0, bw, f + self.title_h + f + area + f + bh + f)
         self.box.center = (w // 2, h // 2)
-        self.field = pygame.Rect(self.box.x + 24, self.box.y + bh * 3 // 2, bw - 48, bh)
-        half = (bw - 72) // 2
-        self.cancel.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
-        self.save_button.rect = pygame.Rect(self.box.right - 24 - half, self.cancel.rect.y,
+        self.field = pygame.Rect(self.box.x + f, self.box.y + 2 * f + self.title_h, bw - 2 * f,
+                                 bh)
+        self.ask = pygame.Rect(self.field.x, self.field.y, self.field.w, area)
+        half = (bw - 3 * f) // 2
+        self.cancel.rect = pygame.Rect(self.box.x + f, self.box.bottom - bh - f, half, bh)
+        self.save_button.rect = pygame.Rect(self.box.right - f - half, self.cancel.rect.y,
                                             half, bh)
+        self.cancel.font = self.save_button.font = f
         self.dirty = True
 
     def _save(self) -> None:
@@ -94,17 +105,19 @@ class SaveNameScene(Scene):
         a = self.ctx.assets
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
         title = _("Save game as") if self.replacing is None else _("Replace the saved game?")
-        blit_text(surface, a, title, max(18, self.field.h // 2), theme.ACCENT,
-                  (self.box.centerx, self.box.y + 14), "midtop", bold=True)
+        f = self.f
+        blit_text(surface, a, title, round(f * 1.3), theme.ACCENT,
+                  (self.box.centerx, self.box.y + f), "midtop", bold=True,
+                  max_width=self.box.w - 2 * f)
         if self.replacing is not None:
             ask = _("A saved game is called \u201c{name}\u201d. Replace it with this "
                     "game?").format(name=self.replacing)
-            wrap_text(surface, a, ask, int(self.field.h * 0.42), theme.TEXT,
-                      pygame.Rect(self.field.x, self.field.y, self.field.w, 2 * self.field.h))
+            wrap_text(surface, a, ask, f, theme.TEXT, self.ask)
         else:
             panel(surface, self.field, theme.PANEL_LIGHT, theme.HILITE, self.field.h // 4)
-            blit_text(surface, a, self.name + "|", int(self.field.h * 0.45), theme.TEXT,
-                      (self.field.x + 12, self.field.centery), "midleft",
-                      max_width=self.field.w - 20)
+            room = self.field.w - f * 2
+            shown = tail(a, self.name + "|", f, room)  # a long name scrolls: its end shows
+            blit_text(surface, a, shown, f, theme.TEXT, (self.field.x + f, self.field.centery),
+                      "midleft", max_width=room)
         self.cancel.draw(surface, a)
         self.save_button.draw(surface, a)
