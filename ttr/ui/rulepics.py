@@ -56,6 +56,8 @@ class Picture:
     translated where drawn."""
 
 
+# TRANSLATORS: How to play's picture captions: city names (Helena, Denver, Wien, München)
+# stay as the map writes them; "Red" is the rival player's colour
 PICTURES: dict[str, Picture] = {
     "route": Picture("usa", ("helena", "denver", "salt-lake-city"),
                      ("denver-helena", "helena-salt-lake-city", "denver-salt-lake-city",
