@@ -59,8 +59,8 @@ class SetupScene(Scene):
     def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
         super().__init__(ctx)
         self.levels = ai_levels()
-        self.kind_labels = self._kind_labels()
         self.kinds = [HUMAN, *self.levels]
+        self.kind_labels = self._kind_labels()
         self.map_errors: dict[int, str] = {}
         """Errors of broken map files by their place in the list (a broken user file
         named like a bundled map must not block the bundled one)."""
@@ -122,11 +122,14 @@ class SetupScene(Scene):
                 for i, (_id, name) in enumerate(self.maps)] or ["USA"]
 
     def _kind_labels(self) -> list[str]:
-        """Human, then "AI: <level>" for every level (in the language spoken now)."""
+        """A label for each of `kinds`: "AI: <level>" worded in the language spoken now;
+        the others (Human, or what a subclass put there) as they are (marked with `N_`:
+        the picker translates them where drawn)."""
         from ttr.ai.base import agent_info
 
-        return [_("Human")] + [_("AI: {level}").format(level=_(agent_info(n).label))
-                               for n in self.levels]
+        old = getattr(self, "kind_labels", [])
+        return [_("AI: {level}").format(level=_(agent_info(k).label)) if k in self.levels
+                else old[i] if i < len(old) else N_("Human") for i, k in enumerate(self.kinds)]
 
     @property
     def map_id(self) -> str:
