@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ttr.i18n import _, ngettext, number
+
 MAX_NAME = 40
 """The longest player, save or map name kept."""
 
@@ -64,16 +66,17 @@ def text_problem(value: object, limit: int = MAX_NAME) -> str | None:
     """Why `value` is not clean display text (for readers that refuse instead of
     cleaning), or None when `clean_text` would keep it unchanged."""
     if not isinstance(value, str):
-        return "expected text"
+        return _("expected text")
     if len(value) > limit:
-        return f"text longer than {limit} characters"
+        return ngettext("text longer than {n} character", "text longer than {n} characters",
+                        limit).format(n=number(limit))
     if not visible(value):
-        return "text with nothing visible in it"
+        return _("text with nothing visible in it")
     bad = next((ch for ch in value if unicodedata.category(ch) in _DROP or ch in _BIDI), None)
     if bad is not None:
-        return f"text with a character that cannot be shown ({ascii(bad)})"
+        return _("text with a character that cannot be shown ({char})").format(char=ascii(bad))
     if value != value.strip():
-        return "text with spaces at the start or the end"
+        return _("text with spaces at the start or the end")
     return None
 
 
