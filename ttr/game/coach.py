@@ -39,7 +39,8 @@ from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["HintJob", "PlayedOnline", "Review", "ReviewCancelled", "ReviewJob", "can_hint",
+__all__ = ["HintJob", "PlayedOnline", "Review", "ReviewCancelled", "ReviewJob",  # i18n: no
+           "can_hint",
            "prepare_hints", "start_hint", "start_online_review", "start_review"]
 
 

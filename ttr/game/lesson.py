@@ -53,7 +53,7 @@ LESSON_SEATS: tuple[SeatSpec, ...] = (SeatSpec("You", "blue"),  # i18n: no
                                       SeatSpec("Gus (gentle)", "red", "beginner"))  # i18n: no
 """The lesson's seats: their names also identify a lesson game (`lesson_of`), so they
 stay as they are in every language, like every player's name."""
-PROGRESS = FileKind("lesson progress", 64 * 1024, 4)
+PROGRESS = FileKind(N_("lesson progress"), 64 * 1024, 4)
 PROGRESS_NAME = "lesson.json"
 
 

@@ -259,9 +259,9 @@ class GameSession(ScreenOwner):
         """
         seat = self.to_act
         if seat is None or not self.is_human(seat):
-            raise IllegalActionError(f"it is not a human's turn (seat {seat})")
+            raise IllegalActionError(f"it is not a human's turn (seat {seat})")  # i18n: no (a bug)
         if seat != self.screen_owner:
-            raise IllegalActionError(f"seat {seat} acts without owning the screen")
+            raise IllegalActionError(f"seat {seat} acts without owning the screen")  # i18n: no
         return self._advance(action)
 
     def ai_thinking(self) -> bool:

@@ -223,5 +223,6 @@ def dump_geography(g: Geography) -> list[str]:
     if g.source:
         out.append(f"  source: {json.dumps(g.source, ensure_ascii=False)}")
     out.append("  shapes:")
-    out += [f"    - {{fill: {s.fill}, points: \"{format_ring(s.points)}\"}}" for s in g.shapes]
+    out += [f"    - {{fill: {s.fill}, points: \"{format_ring(s.points)}\"}}"  # i18n: no
+            for s in g.shapes]
     return out

@@ -183,8 +183,10 @@ def _header(text: str) -> str:
 
 
 def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinition:
-    top = rd.mapping(raw, "top level")
-    rd.keys(top, "top level", ("id", "name", "board", "cities", "routes"), _TOP_KEYS)
+    # TRANSLATORS: where in a map file a problem is: the file's outermost level
+    top_level = pgettext("map file", "top level")
+    top = rd.mapping(raw, top_level)
+    rd.keys(top, top_level, ("id", "name", "board", "cities", "routes"), _TOP_KEYS)
     if "schema" in top and rd.integer(top["schema"], "schema") != SCHEMA:
         # TRANSLATORS: "schema" is the map file's format number
         rd.fail("schema", _("unsupported schema {schema} (this version reads {known})").format(

@@ -20,12 +20,12 @@ from ttr.i18n import _, ngettext, number
 MAX_NAME = 40
 """The longest player, save or map name kept."""
 
-_DROP = frozenset(("Cc", "Cs"))
+_DROP = frozenset(("Cc", "Cs"))  # i18n: no (Unicode categories)
 """Control characters and lone surrogates: never drawable."""
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Bidirectional embeddings, overrides and isolates: they reorder the text drawn after
 them (a name could make a log line read differently), so they are dropped too."""
-_INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"))
+_INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"))  # i18n: no
 """Categories that draw nothing on their own (spaces, format and combining marks)."""
 
 

@@ -61,7 +61,7 @@ def _set_icon(pygame: Any) -> None:
     try:
         pygame.display.set_icon(pygame.image.load(str(assets_dir() / "icon.png")))
     except (OSError, pygame.error) as e:  # the window keeps SDL's own icon
-        logging.getLogger(__name__).warning("no window icon: %s", e)
+        logging.getLogger(__name__).warning("no window icon: %s", e)  # i18n: no (log)
 
 
 @contextlib.contextmanager
