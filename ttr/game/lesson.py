@@ -18,6 +18,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ttr.engine import (
     Action,
@@ -37,7 +38,7 @@ from ttr.engine.cards import LOCO
 from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins, ticket_path
 from ttr.game.session import SeatSpec
-from ttr.i18n import N_
+from ttr.i18n import N_, _
 from ttr.store.safefile import FileKind, FileReadError, read_data
 from ttr.store.saves import write_atomic
 
@@ -49,10 +50,11 @@ LESSON_SEED = 36
 does only what each step marks finishes the guided steps)."""
 SEEDS: dict[str, int] = {"usa": LESSON_SEED, "europe": 27}
 """Each lesson's map is its name; its fixed deal is this seed."""
-LESSON_SEATS: tuple[SeatSpec, ...] = (SeatSpec("You", "blue"),  # i18n: no
-                                      SeatSpec("Gus (gentle)", "red", "beginner"))  # i18n: no
-"""The lesson's seats: their names also identify a lesson game (`lesson_of`), so they
-stay as they are in every language, like every player's name."""
+# TRANSLATORS: the names of the lesson's two players: the learner, and the computer
+LESSON_SEATS: tuple[SeatSpec, ...] = (SeatSpec(N_("You"), "blue"),
+                                      SeatSpec(N_("Gus (gentle)"), "red", "beginner"))
+"""The lesson's seats (names in English: `lesson_seats` words them; a lesson game is
+known by its map, deal, colours and kinds, `lesson_of`, in any language)."""
 PROGRESS = FileKind(N_("lesson progress"), 64 * 1024, 4)
 PROGRESS_NAME = "lesson.json"
 
@@ -360,9 +362,22 @@ class Progress:
         return LESSONS[self.lesson]
 
 
-def lesson_of(map_id: str, seed: object, seat_names: Sequence[str]) -> str | None:
-    """The lesson a game is (its map, deal and seats), or None."""
+def lesson_seats() -> tuple[SeatSpec, ...]:
+    """The lesson's seats with their names in the player's language (a new lesson game)."""
+    return tuple(SeatSpec(_(s.name), s.color, s.agent) for s in LESSON_SEATS)
+
+
+class _Seat(Protocol):
+    @property
+    def color(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
+def lesson_of(map_id: str, seed: object, seats: Sequence[_Seat]) -> str | None:
+    """The lesson a game is (its map, deal, and its seats' colours and kinds: the names
+    were worded in the language of the day), or None."""
     if map_id in SEEDS and seed == SEEDS[map_id] and \
-            tuple(seat_names) == tuple(s.name for s in LESSON_SEATS):
+            [(s.color, s.kind) for s in seats] == [(s.color, s.kind) for s in LESSON_SEATS]:
         return map_id
     return None

@@ -35,8 +35,7 @@ def _running(ctx: AppContext) -> tuple[ls.Progress, SaveGame | None]:
     progress = ls.Progress.load(progress_path(ctx))
     save, _ = peek_autosave(folders(ctx))
     if progress.state == "running" and save is not None and ls.lesson_of(
-            save.record.map_id, save.record.seed,
-            [s.name for s in save.record.seats]) == progress.lesson:
+            save.record.map_id, save.record.seed, save.record.seats) == progress.lesson:
         return progress, save
     return progress, None
 
@@ -54,7 +53,7 @@ def start_lesson(ctx: AppContext, lesson: str = ls.LESSON_MAP) -> str | None:
 
     def begin() -> str | None:
         ls.Progress(lesson=lesson, state="running").save(path)
-        ctx.nav.start_game(NewGame(lesson, "base", ls.LESSON_SEATS, ls.SEEDS[lesson]))
+        ctx.nav.start_game(NewGame(lesson, "base", ls.lesson_seats(), ls.SEEDS[lesson]))
         return None
 
     return before_replacing(ctx, begin, N_("Start the lesson"))

@@ -56,7 +56,7 @@ def progress_path(ctx: AppContext) -> Path:
 def lesson_overlay(board: BoardScene) -> LessonOverlay | None:
     """The lesson for this board, when it shows the lesson's game and the lesson runs."""
     rec = getattr(board.session, "record", None)
-    lesson = None if rec is None else ls.lesson_of(rec.map_id, rec.seed, board.names)
+    lesson = None if rec is None else ls.lesson_of(rec.map_id, rec.seed, rec.seats)
     if lesson is None:
         return None
     path = progress_path(board.ctx)
