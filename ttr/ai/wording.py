@@ -27,12 +27,12 @@ from ttr.engine import (
     TicketId,
     WithdrawTunnel,
 )
-from ttr.i18n import N_, _, ngettext, number, pgettext
+from ttr.i18n import N_, _, ngettext, npgettext, number, pgettext
 
 CARD_WORDS: tuple[str, ...] = (
     # TRANSLATORS: card colours, as a payment or a card is named ("4 red", "a red card")
     N_("pink"), N_("white"), N_("blue"), N_("yellow"), N_("orange"), N_("black"), N_("red"),
-    N_("green"), N_("locomotive"),
+    N_("green"), "locomotive",  # the locomotive is counted: card_word, counted_cards
 )
 """Card colour names by `CardColor` value, as the game shows them (English ids:
 translate with `card_word`)."""
@@ -42,7 +42,8 @@ DASH = "\u2013"
 def card_word(color: int | CardColor, count: int = 1) -> str:
     """`red`, or `locomotives` for more than one locomotive (in the player's language)."""
     if int(color) == LOCO:
-        return ngettext("locomotive", "locomotives", count)
+        # TRANSLATORS: the locomotive card(s), where a card colour would stand in a sentence
+        return npgettext("card", "locomotive", "locomotives", count)
     return _(CARD_WORDS[int(color)])
 
 
