@@ -30,7 +30,7 @@ from ttr.engine import (
     results,
 )
 from ttr.store.record import GameRecord
-from ttr.store.safefile import move_aside, moved_note
+from ttr.store.safefile import move_aside, with_moved_note
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def list_records(folder: str | Path, move_broken: bool = True) -> list[RecordEnt
         except TtrError as e:
             moved = move_aside(p) if move_broken else None
             message = str(e).replace(str(p), p.name, 1)
-            out.append(RecordEntry(p, None, f"{message}{moved_note(moved)}"))
+            out.append(RecordEntry(p, None, with_moved_note(message, moved)))
     return out
 
 
