@@ -9,3 +9,5 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("TTR_HOME", tempfile.mkdtemp(prefix="ttr-test-home-"))
+os.environ["LANGUAGE"] = "en"  # the tests read English whatever the machine's locale
+# (ttr.i18n.system_language reads LANGUAGE first; tests/i18n choose other languages)

@@ -11,7 +11,8 @@ every f-string with prose in it, unless it is
 - an `assert` message, an argument of a `logging` call (`logger.info(...)` etc.),
   the message of a raised programming error (`INTERNAL_ERRORS`),
 - a type annotation, a `cast(...)` type, a regular expression (`re.compile(...)`),
-- on a line ending with `# i18n: no` (deliberately not for players),
+- on a line with the comment `# i18n: no` (deliberately not for players; a reason may
+  follow),
 - a code or id (`^[a-z0-9_./:-]+$`), or prose only in placeholders (`%(name)s {x}`).
 """
 
@@ -49,7 +50,7 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[a-zA-Z]|%[-#0 +]*\d*(?:
                          r"|\{[^{}]*\}")
 WORD = re.compile(r"[A-Za-z]{2,}")
 CAPITALISED = re.compile(r"[A-Z][a-z]+[.!?:…]?")
-OPT_OUT = "# i18n: no"
+OPT_OUT = re.compile(r"#\s*i18n:\s*no\b")
 
 
 def prose(text: str) -> bool:
@@ -143,7 +144,7 @@ def scan_source(source: str, rel: str) -> Iterator[str]:
 
 def _finding(rel: str, node: ast.expr, lines: list[str], text: str, why: str) -> str:
     line = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
-    if line.rstrip().endswith(OPT_OUT):
+    if OPT_OUT.search(line):
         return ""
     short = text if len(text) <= 70 else text[:67] + "..."
     return f"{rel}:{node.lineno}: {short!r}" + (f" ({why})" if why else "")

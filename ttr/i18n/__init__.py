@@ -111,6 +111,23 @@ def set_language(code: str) -> str:
     return chosen
 
 
+_pinned: str | None = None
+
+
+def pin(code: str | None) -> None:
+    """The language given for this run (`ttr --lang`): the window uses it instead of the
+    one saved in Settings (None: no longer pinned). Also switches to it."""
+    global _pinned
+    _pinned = normalize(code) if code else None
+    if _pinned:
+        set_language(_pinned)
+
+
+def pinned() -> str | None:
+    """The language given for this run, if any (`pin`)."""
+    return _pinned
+
+
 def language() -> str:
     """The code of the language spoken now."""
     return _code
