@@ -43,6 +43,7 @@ def test_set_language_switches_at_once(tiny_catalogs: Make) -> None:
         assert _("Back") == "Zurück" and i18n.language() == "de"
         assert i18n.generation() == before + 1 and heard == ["de"]
         assert _("Not in the catalog") == "Not in the catalog"  # English where missing
+        assert _("") == "" and pgettext("x", "") == ""  # (not the catalog's header)
         set_language("en")
         assert _("Back") == "Back"
     finally:

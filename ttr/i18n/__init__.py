@@ -144,8 +144,9 @@ def on_change(listener: Callable[[str], None]) -> None:
 
 
 def _(message: str) -> str:
-    """`message` in the current language."""
-    return _current.gettext(message)
+    """`message` in the current language ("" stays "": gettext would give the catalog's
+    header for it)."""
+    return _current.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -156,7 +157,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language, in `context` (one English word, two senses)."""
-    return _current.pgettext(context, message)
+    return _current.pgettext(context, message) if message else message
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:

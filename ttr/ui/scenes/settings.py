@@ -76,7 +76,7 @@ class SettingsScene(Scene):
         w, h = size
         f = self.f = ui_font(size, self.ctx.settings)  # every text follows the text size
         iw = max(420, w // 3, f * 27)
-        top = int(h * 0.26)
+        top = max(90, h // 6) + f  # just below the title band (`backdrop`)
         columns(self.items, w, top, h - top - f * 4, iw, max(30, int(f * 2.6)), f * 2)
         at = self.back.rect.midtop  # Back is half as wide
         self.back.rect.w = iw // 2
