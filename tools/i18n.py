@@ -64,6 +64,11 @@ def catalog_path(code: str, suffix: str = "po") -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.{suffix}"
 
 
+def shown(path: Path) -> str:
+    """`path` as printed: relative to the checkout when inside it."""
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 def translated_codes() -> list[str]:
     """Every language with a catalog (all but the source language)."""
     return [code for code in LANGUAGES if code != DEFAULT]
@@ -134,7 +139,7 @@ def cmd_extract() -> int:
     catalog = extract()
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     TEMPLATE.write_text(po_text(catalog), encoding="utf-8")
-    print(f"{TEMPLATE.relative_to(ROOT)}: {len(catalog)} messages")  # type: ignore[arg-type]
+    print(f"{shown(TEMPLATE)}: {len(catalog)} messages")  # type: ignore[arg-type]
     return 0
 
 
@@ -148,7 +153,7 @@ def cmd_update() -> int:
         catalog.fuzzy = False  # type: ignore[attr-defined]
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(po_text(catalog), encoding="utf-8")
-        print(f"{path.relative_to(ROOT)}: {'made' if made else 'updated'}")
+        print(f"{shown(path)}: {'made' if made else 'updated'}")
     return 0
 
 
@@ -168,13 +173,13 @@ def cmd_compile() -> int:
         catalog = read_catalog(path, code)
         found = list(problems(catalog))
         for line in found:
-            print(f"{path.relative_to(ROOT)}: {line}", file=sys.stderr)
+            print(f"{shown(path)}: {line}", file=sys.stderr)
         if found:
             bad += 1
             continue
         with catalog_path(code, "mo").open("wb") as f:
             write_mo(f, catalog, use_fuzzy=False)  # type: ignore[arg-type]
-        print(f"{catalog_path(code, 'mo').relative_to(ROOT)}: compiled")
+        print(f"{shown(catalog_path(code, 'mo'))}: compiled")
     return 1 if bad else 0
 
 
