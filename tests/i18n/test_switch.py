@@ -85,9 +85,9 @@ def test_the_saved_language_comes_back(tmp_path: Path, english: None,
 
 
 def test_lang_option(capsys: pytest.CaptureFixture[str], english: None) -> None:
-    assert language_arg(["--seed", "3", "--lang", "pt-br"]) == "pt_BR"
-    assert language_arg(["serve", "--lang=pl"]) == "pl"
-    assert language_arg(["--seed", "3"]) is None
+    assert language_arg(["--seed", "3", "--lang", "pt-br"]) == ("pt_BR", ["--seed", "3"])
+    assert language_arg(["serve", "--lang=pl", "--port", "0"]) == ("pl", ["serve", "--port", "0"])
+    assert language_arg(["--seed", "3"]) == (None, ["--seed", "3"])
     assert main(["--lang", "xx", "--paths"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("ttr: error: unknown language 'xx'") and "de, fr" in err
@@ -107,5 +107,21 @@ def test_pinned_language_wins_over_the_saved_one(tmp_path: Path, english: None) 
         a = App((800, 600), pace=0.0, settings_file=path)
         assert i18n.language() == "es"
         a.shut_down()
+    finally:
+        i18n.pin(None)
+
+
+def test_help_in_the_chosen_language(tiny_catalogs: Callable[[str, Messages], None],
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    tiny_catalogs("de", {"open the game window (the default)":
+                         "das Spielfenster öffnen (der Normalfall)"})
+    try:
+        for argv in (["--lang", "de", "--help"], ["serve", "--lang=de", "--help"]):
+            with pytest.raises(SystemExit) as done:
+                main(argv)
+            assert done.value.code == 0
+        out = capsys.readouterr().out
+        assert "das Spielfenster öffnen" in out and "--lang CODE" in out
+        assert out.startswith("usage: ttr [play] [OPTIONS]")  # the main help first
     finally:
         i18n.pin(None)

@@ -85,24 +85,26 @@ def unknown_language(text: str) -> str:
         text=repr(text), codes=", ".join(i18n.LANGUAGES))
 
 
-def language_arg(argv: Sequence[str]) -> str | None:
+def language_arg(argv: Sequence[str]) -> tuple[str | None, list[str]]:
     """The value of `--lang` in `argv` (read before the parser is built, so that the
-    help is worded in that language), or None.
+    help is worded in that language), or None, and the arguments without it (so that
+    `ttr --lang de --help` is the main help, as `ttr --help` is).
 
     Raises:
         ValueError: not a language the game speaks (the message lists them).
     """
-    for i, arg in enumerate(argv):
+    args = list(argv)
+    for i, arg in enumerate(args):
         if arg == "--":
             break
         if arg == "--lang" or arg.startswith("--lang="):
             text = arg.partition("=")[2] if "=" in arg else (
-                argv[i + 1] if i + 1 < len(argv) else "")
+                args[i + 1] if i + 1 < len(args) else "")
             code = i18n.normalize(text)
             if code is None:
                 raise ValueError(unknown_language(text))
-            return code
-    return None
+            return code, args[:i] + args[i + (1 if "=" in arg else 2):]
+    return None, args
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -257,13 +259,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `ttr` and `python -m ttr`."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        chosen = language_arg(argv)
+        chosen, argv = language_arg(argv)
     except ValueError as e:
         print(_("ttr: error: {message}").format(message=e), file=sys.stderr)
         return 2
     i18n.set_language(chosen or i18n.system_language())
     i18n.pin(chosen)
-    parser = build_parser()
+    parser = build_parser()  # (it lists --lang in every command's help)
     args = parser.parse_args(with_command(argv))
     check_limits(parser, args)
     try:
