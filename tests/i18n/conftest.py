@@ -11,6 +11,14 @@ import ttr.i18n as i18n
 from tests.i18n.catalogs import Messages, write_catalog
 
 
+@pytest.fixture(scope="session")
+def extracted() -> object:
+    """The template extraction gives now (a babel Catalog; made once: a few seconds)."""
+    from tools.i18n import extract
+
+    return extract()
+
+
 @pytest.fixture
 def english() -> Iterator[None]:
     """The test may change the language; English again afterwards."""

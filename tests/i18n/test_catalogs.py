@@ -15,7 +15,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from tests.i18n.catalogs import brace_fields, codes, forms, read
-from tools.i18n import PLURALS, TEMPLATE, catalog_path, extract
+from tools.i18n import PLURALS, TEMPLATE, catalog_path
 from ttr.i18n import LANGUAGES, STATE
 
 PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?([a-zA-Z%])")
@@ -110,11 +110,11 @@ def _keys(catalog: Catalog) -> set[tuple[object, object]]:
     return {(m.context, m.id) for m in catalog if m.id}
 
 
-def test_template_is_fresh() -> None:
+def test_template_is_fresh(extracted: Catalog) -> None:
     """The committed template is what extraction gives now (python tools/i18n.py extract)."""
     with TEMPLATE.open("rb") as f:
         committed = read_po(f)
-    fresh = extract()
+    fresh = extracted
     assert isinstance(fresh, Catalog)
     new = _keys(fresh) - _keys(committed)
     gone = _keys(committed) - _keys(fresh)
