@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import types
 from pathlib import Path
@@ -124,3 +125,22 @@ def test_say_picks_a_voice_of_the_locale() -> None:
     assert say_voice(LISTING, "nl") == "Ellen"
     assert say_voice(LISTING, "pl") == "Zosia"
     assert say_voice(LISTING, "it") is None
+
+
+def test_say_lists_its_voices_without_holding_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    listed = threading.Event()
+
+    def slow_run(*args: object, **kw: object) -> subprocess.CompletedProcess[str]:
+        listed.wait(5)  # a slow `say -v ?`
+        return subprocess.CompletedProcess(["say"], 0, LISTING, "")
+
+    monkeypatch.setattr(voices.subprocess, "run", slow_run)
+    monkeypatch.setattr(voices, "_say_listing", [])
+    began = time.monotonic()
+    assert voices.say_language("de") == []  # the system's voice meanwhile
+    assert time.monotonic() - began < 1
+    listed.set()
+    deadline = time.monotonic() + 5
+    while voices.say_language("de") != ["-v", "Anna"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)

@@ -80,19 +80,29 @@ _say_listing: list[str] = []
 _say_lock = threading.Lock()
 
 
+def _list_say_voices() -> None:
+    try:
+        run = subprocess.run(["say", "-v", "?"], capture_output=True, text=True, timeout=10,
+                             check=False)
+        found = run.stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        logger.info("speech: cannot list the voices of say: %s", e)
+        found = ""
+    with _say_lock:
+        _say_listing[:] = [found]
+
+
 def say_language(code: str) -> list[str]:
-    """`-v NAME` for macOS's `say`: a system voice of the language (listed once), or no
-    arguments (the system's voice) when it has none."""
+    """`-v NAME` for macOS's `say`: a system voice of the language, or no arguments (the
+    system's voice) when it has none or while its voices are still being listed (once,
+    on a thread of its own: a line never waits for it)."""
     with _say_lock:
         if not _say_listing:
-            try:
-                run = subprocess.run(["say", "-v", "?"], capture_output=True, text=True,
-                                     timeout=5, check=False)
-                _say_listing.append(run.stdout)
-            except (OSError, subprocess.SubprocessError) as e:
-                logger.info("speech: cannot list the voices of say: %s", e)
-                _say_listing.append("")
-    name = say_voice(_say_listing[0], code)
+            _say_listing.append("")  # (listing)
+            threading.Thread(target=_list_say_voices, name="ttr-say-voices",
+                             daemon=True).start()
+        listing = _say_listing[0]
+    name = say_voice(listing, code)
     return ["-v", name] if name else []
 
 
