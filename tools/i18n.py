@@ -21,6 +21,10 @@ import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: ttr and tools from this checkout
@@ -83,7 +87,7 @@ def source_files(root: Path = ROOT) -> list[Path]:
                   if not p.relative_to(root).as_posix().startswith(NOT_SCANNED))
 
 
-def extract(root: Path = ROOT) -> object:
+def extract(root: Path = ROOT) -> Catalog:
     """The template catalog (a babel Catalog) of the messages in `source_files`."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
@@ -101,19 +105,19 @@ def extract(root: Path = ROOT) -> object:
     return catalog
 
 
-def po_text(catalog: object) -> str:
+def po_text(catalog: Catalog) -> str:
     """The catalog as PO text, stably: sorted, no line numbers, no dates or versions."""
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
-    write_po(buf, catalog, width=WIDTH, sort_output=True, include_lineno=False,  # type: ignore[arg-type]
+    write_po(buf, catalog, width=WIDTH, sort_output=True, include_lineno=False,
              ignore_obsolete=True)
     lines = buf.getvalue().decode("utf-8").splitlines(keepends=True)
     return "".join(PROJECT if line.startswith(PROJECT[:19]) else line
                    for line in lines if not line.startswith(_UNSTABLE))
 
 
-def read_catalog(path: Path, code: str | None = None) -> object:
+def read_catalog(path: Path, code: str | None = None) -> Catalog:
     """Read a PO file (or template) into a babel Catalog."""
     from babel.messages.pofile import read_po
 
@@ -121,7 +125,7 @@ def read_catalog(path: Path, code: str | None = None) -> object:
         return read_po(f, locale=code)
 
 
-def new_catalog(code: str) -> object:
+def new_catalog(code: str) -> Catalog:
     """An empty catalog for `code`, with this project's plural header."""
     from babel.messages.pofile import read_po
 
@@ -139,7 +143,7 @@ def cmd_extract() -> int:
     catalog = extract()
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     TEMPLATE.write_text(po_text(catalog), encoding="utf-8")
-    print(f"{shown(TEMPLATE)}: {len(catalog)} messages")  # type: ignore[arg-type]
+    print(f"{shown(TEMPLATE)}: {len(catalog)} messages")
     return 0
 
 
@@ -149,17 +153,17 @@ def cmd_update() -> int:
         path = catalog_path(code)
         made = not path.exists()
         catalog = new_catalog(code) if made else read_catalog(path, code)
-        catalog.update(template, update_header_comment=False)  # type: ignore[attr-defined]
-        catalog.fuzzy = False  # type: ignore[attr-defined]
+        catalog.update(template, update_header_comment=False)
+        catalog.fuzzy = False
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(po_text(catalog), encoding="utf-8")
         print(f"{shown(path)}: {'made' if made else 'updated'}")
     return 0
 
 
-def problems(catalog: object) -> Iterator[str]:
+def problems(catalog: Catalog) -> Iterator[str]:
     """Babel's checks of every message (plural forms, % placeholders)."""
-    for message, errors in catalog.check():  # type: ignore[attr-defined]
+    for message, errors in catalog.check():
         for error in errors:
             yield f"{message.id!r}: {error}"
 
@@ -178,15 +182,15 @@ def cmd_compile() -> int:
             bad += 1
             continue
         with catalog_path(code, "mo").open("wb") as f:
-            write_mo(f, catalog, use_fuzzy=False)  # type: ignore[arg-type]
+            write_mo(f, catalog, use_fuzzy=False)
         print(f"{shown(catalog_path(code, 'mo'))}: compiled")
     return 1 if bad else 0
 
 
-def counts(catalog: object) -> tuple[int, int, int, int]:
+def counts(catalog: Catalog) -> tuple[int, int, int, int]:
     """(translated, fuzzy, missing, total) messages of a catalog."""
     done = fuzzy = missing = total = 0
-    for m in catalog:  # type: ignore[attr-defined]
+    for m in catalog:
         if not m.id:
             continue
         total += 1

@@ -48,7 +48,7 @@ def write_catalog(locale_dir: Path, code: str, messages: Messages,
                   context: dict[tuple[str, str], str] | None = None) -> Path:
     """Compile a catalog of `messages` for `code` (with this project's plural header)
     into `locale_dir/<code>/LC_MESSAGES/ttr.mo`; returns its path."""
-    catalog: Catalog = new_catalog(code)  # type: ignore[assignment]
+    catalog = new_catalog(code)
     for msgid, msgstr in messages.items():
         catalog.add(msgid, msgstr)
     for (ctx, msgid), msgstr in (context or {}).items():
