@@ -117,6 +117,7 @@ class App:
         self.window_size = size
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # TRANSLATORS: the window's title, the game's name (your edition's title, if any)
         pygame.display.set_caption(_("Ticket to Ride"))
         self.stack = SceneStack()
         self.ctx = AppContext(Assets(settings), settings, self.stack, self, path,  # type: ignore[arg-type]
