@@ -123,32 +123,32 @@ class MenuScene(Scene):
         label = self.buttons[i].label
         if not self.buttons[i].enabled:
             return
-        if label == "New game":
+        if label == N_("New game"):
             self.ctx.stack.push(SetupScene(self.ctx, self.ctx.last_setup))
-        elif label == "Continue":
+        elif label == N_("Continue"):
             from ttr.ui.scenes.saves import continue_game
 
             self.message = continue_game(self.ctx) or ""
             self.check_autosave()
-        elif label == "Online":
+        elif label == N_("Online"):
             from ttr.ui.scenes.online import OnlineMenuScene
 
             self.ctx.stack.push(OnlineMenuScene(self.ctx))
-        elif label in ("Load game", "Replays", "Statistics"):
+        elif label in (N_("Load game"), N_("Replays"), N_("Statistics")):
             from ttr.ui.scenes import replay, saves, stats
 
-            make = {"Load game": saves.LoadScene, "Replays": replay.ReplaysScene,
-                    "Statistics": stats.StatsScene}[label]
+            make = {N_("Load game"): saves.LoadScene, N_("Replays"): replay.ReplaysScene,
+                    N_("Statistics"): stats.StatsScene}[label]
             self.ctx.stack.push(make(self.ctx))
-        elif label == "Settings":
+        elif label == N_("Settings"):
             self.ctx.stack.push(SettingsScene(self.ctx))
-        elif label == "How to play":
+        elif label == N_("How to play"):
             self.ctx.stack.push(HowToScene(self.ctx))
-        elif label == "Learn to play":
+        elif label == N_("Learn to play"):
             from ttr.ui.scenes.learn import LearnScene
 
             self.ctx.stack.push(LearnScene(self.ctx))
-        elif label == "Quit":
+        elif label == N_("Quit"):
             nav.quit()
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -176,7 +176,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Ticket to Ride", _("A cross-country train adventure"))
+        backdrop(surface, a, _("Ticket to Ride"), _("A cross-country train adventure"))
         for b in self.buttons:
             b.draw(surface, a)
         w, h = surface.get_size()

@@ -54,18 +54,18 @@ class PauseScene(Scene):
         from ttr.ui.scenes.settings import SettingsScene
 
         label = self.buttons[i].label
-        if label == "Resume":
+        if label == N_("Resume"):
             self.ctx.stack.pop(self)
-        elif label == "Save game" and self.board is not None:
+        elif label == N_("Save game") and self.board is not None:
             from ttr.ui.scenes.savename import SaveNameScene
 
             self.ctx.stack.pop(self)
             self.ctx.stack.push(SaveNameScene(self.ctx, self.board))
-        elif label == "Settings":
+        elif label == N_("Settings"):
             self.ctx.stack.push(SettingsScene(self.ctx))
-        elif label == "How to play":
+        elif label == N_("How to play"):
             self.ctx.stack.push(HowToScene(self.ctx))
-        elif label == "Quit to menu":
+        elif label == N_("Quit to menu"):
             self.ctx.nav.to_menu()
 
     def handle_event(self, e: pygame.event.Event) -> bool:

@@ -19,7 +19,7 @@ from ttr.ui.words import join_and, no_orphans
 
 logger = logging.getLogger(__name__)
 HUMAN = "human"
-AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")
+AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")  # i18n: no (names)
 
 
 def ai_levels() -> list[str]:
