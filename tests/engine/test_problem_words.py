@@ -4,6 +4,7 @@ params the engine gives, and in English they read as the engine's developer mess
 from __future__ import annotations
 
 import ast
+import json
 import string
 from pathlib import Path
 
@@ -25,7 +26,15 @@ from ttr.engine import (
 from ttr.engine.config import check_for_map, map_problems
 from ttr.i18n import set_language
 from ttr.maps.mapfile import find_map
-from ttr.store.problem_words import PLURALS, WORDS, error_text, problem_text, problem_words
+from ttr.store.problem_words import (
+    PLURALS,
+    WORDS,
+    data_text,
+    error_data,
+    error_text,
+    problem_text,
+    problem_words,
+)
 
 ENGINE = Path(__file__).resolve().parents[2] / "ttr" / "engine"
 ERRORS = {"TtrError", "IllegalActionError", "MapError"}
@@ -188,3 +197,41 @@ def test_map_errors_wrap_the_problem(usa: GameMap) -> None:
     assert e.code == "map_variant" and e.inner is not None
     assert e.inner.code == "route_points_missing"
     assert error_text(e) == str(e)
+
+
+def test_the_server_sends_engine_errors_as_data_and_the_client_words_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ttr.net.conn import ServerOptions
+    from ttr.net.protocol import ProtocolError
+    from ttr.net.server import Server
+    from ttr.store import problem_words
+
+    set_language("en")
+    server = Server(ServerOptions())
+    with pytest.raises(ProtocolError) as info:
+        server.add_table("usa", "base", [{"kind": "local"}, {"kind": "local"}],
+                         rules={"trains": 0})
+    data = json.loads(json.dumps(info.value.data))
+    assert data["problem"] == "option_not_whole"
+    assert data["params"] == {"option": "trains", "lo": 1, "hi": 100, "value": "0"}
+    assert data_text(data) == "rules option 'trains' must be a whole number from 1 to 100, not 0"
+    # each client words it in its own language, at the moment it shows it
+    monkeypatch.setattr(problem_words, "_", lambda text: text.replace("rules option", "Option"))
+    assert data_text(data) == "Option 'trains' must be a whole number from 1 to 100, not 0"
+
+
+def test_wrapped_errors_travel_whole_and_bad_data_is_refused(usa: GameMap) -> None:
+    set_language("en")
+    e = _raised(lambda: check_for_map(RulesConfig(route_points=((1, 1),)), usa))
+    data = error_data(e)
+    assert data is not None and "inner" in data
+    assert data_text(json.loads(json.dumps(data))) == error_text(e) == str(e)
+    assert error_data(TtrError("worded above")) is None
+    for bad in (None, "x", {"problem": 3}, {"problem": "x", "params": []},
+                {"problem": "x", "params": {"a b": 1}}, {"problem": "x", "params": {"a": [1]}},
+                {"problem": "x", "params": {str(i): i for i in range(30)}},
+                {"problem": "map_variant", "params": {}, "inner": {"problem": 5}}):
+        assert data_text(bad) is None, bad
+    long = data_text({"problem": "no_route", "params": {"route": "y" * 999, "map": "usa"}})
+    assert long == "no route " + "y" * 200 + " on map usa"
+    assert data_text({"problem": "no_route", "params": {}}) == "no_route"

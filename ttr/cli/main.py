@@ -223,6 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except ValueError as e:  # TtrError, MapError and bad options: a message, never a traceback
-        print(f"ttr: error: {e}", file=sys.stderr)
+        from ttr.store.problem_words import error_text
+
+        print(f"ttr: error: {error_text(e)}", file=sys.stderr)
         return 2
     return 0

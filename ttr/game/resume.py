@@ -7,6 +7,7 @@ from pathlib import Path
 from ttr.engine import MapError, TtrError
 from ttr.game.session import GameSession
 from ttr.maps.mapfile import MapDefinition, find_map
+from ttr.store.problem_words import error_text
 from ttr.store.safefile import move_aside, moved_note
 from ttr.store.saves import SaveError, SaveGame
 
@@ -24,10 +25,10 @@ def resume(save: SaveGame, path: Path | None = None) -> tuple[GameSession, MapDe
     try:
         map_def = find_map(save.record.map_id)
     except MapError as e:
-        raise SaveError(f"{name} is kept, but its map cannot be loaded: {e}") from None
+        raise SaveError(f"{name} is kept, but its map cannot be loaded: {error_text(e)}") from None
     try:
         session = GameSession.resume(map_def.game_map, save.record)
     except (TtrError, ValueError) as e:
         moved = move_aside(path) if path is not None else None
-        raise SaveError(f"{name}: {e}{moved_note(moved)}") from None
+        raise SaveError(f"{name}: {error_text(e)}{moved_note(moved)}") from None
     return session, map_def

@@ -40,6 +40,7 @@ from ttr.engine import (
     parse_action,
     redact,
 )
+from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 
 
@@ -88,7 +89,7 @@ def check_undo(record: GameRecord, game_map: GameMap, human: Seat) -> UndoCheck:
                 last, revealed_since = i, False
             revealed_since = revealed_since or any(reveals(e, human) for e in tr.events)
     except TtrError as e:
-        return UndoCheck(None, f"The record cannot be replayed: {e}")
+        return UndoCheck(None, f"The record cannot be replayed: {error_text(e)}")
     if last is None:
         return UndoCheck(None, "Nothing to undo yet")
     if revealed_since:

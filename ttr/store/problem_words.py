@@ -191,3 +191,48 @@ def error_text(error: BaseException) -> str:
 def problem_text(problem: Problem) -> str:
     """The words of one of `map_problems`' problems."""
     return problem_words(problem.code, problem.params)
+
+
+MAX_WIRE_PARAMS = 20
+"""Most params an error from the network may carry (more: not worded)."""
+MAX_WIRE_TEXT = 200
+"""The longest code or param text from the network that is worded."""
+
+
+def error_data(error: BaseException) -> dict[str, object] | None:
+    """An engine error as data for the network (`{"problem": code, "params": {...},
+    "inner": ...}`), so that each client words it in its player's language; None when
+    the error carries no code."""
+    if not isinstance(error, TtrError) or not error.code:
+        return None
+    out: dict[str, object] = {"problem": error.code, "params": dict(error.params)}
+    inner = error_data(error.inner) if error.inner is not None else None
+    if inner is not None:
+        out["inner"] = inner
+    return out
+
+
+def data_text(data: object, depth: int = 0) -> str | None:
+    """The words of `error_data` received from the network; None when `data` is not such
+    data (anything malformed, too long or nested too deep is refused, never raised)."""
+    if not isinstance(data, dict) or depth > 3:
+        return None
+    code, params = data.get("problem"), data.get("params", {})
+    if not isinstance(code, str) or not code or len(code) > MAX_WIRE_TEXT \
+            or not isinstance(params, dict) or len(params) > MAX_WIRE_PARAMS:
+        return None
+    plain: dict[str, Param] = {}
+    for key, value in params.items():
+        if not isinstance(key, str) or not key.isidentifier() or len(key) > 40:
+            return None
+        if isinstance(value, str):
+            value = value[:MAX_WIRE_TEXT]
+        elif value is not None and not isinstance(value, int | float | bool):
+            return None
+        plain[key] = value
+    inner = None
+    if data.get("inner") is not None:
+        inner = data_text(data["inner"], depth + 1)
+        if inner is None:
+            return None
+    return problem_words(code, plain, inner)

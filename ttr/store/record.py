@@ -28,6 +28,7 @@ from ttr.engine import (
 )
 from ttr.engine.actions import MAX_NOTATION
 from ttr.engine.rules import valid_seed
+from ttr.store.problem_words import error_text
 from ttr.store.safefile import RECORD, FileReadError, parse_yaml, read_data
 from ttr.store.text import MAX_NAME, clean_text
 
@@ -92,7 +93,7 @@ class GameRecord:
             try:
                 actions.append(parse_action(text))
             except TtrError as e:
-                raise TtrError(f"action {i + 1}: {e}") from None
+                raise TtrError(f"action {i + 1}: {error_text(e)}") from None
         return replay(game_map, self.config, len(self.seats), self.seed, actions)
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,7 +143,7 @@ class GameRecord:
         try:
             config = RulesConfig.from_dict(data["config"])
         except TtrError as e:
-            raise TtrError(f"record: config: {e}") from None
+            raise TtrError(f"record: config: {error_text(e)}") from None
         if config.variant != data["variant"]:
             raise TtrError(f"record: the config is of variant {config.variant!r}, "
                            f"the record of {data['variant']!r}")
@@ -192,7 +193,7 @@ class GameRecord:
         try:
             return GameRecord.from_dict(data)
         except TtrError as e:
-            raise TtrError(f"{path}: {e}") from None
+            raise TtrError(f"{path}: {error_text(e)}") from None
 
 
 def _short(value: Any) -> str:

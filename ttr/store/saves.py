@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr.engine import TtrError
+from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 from ttr.store.safefile import SAVE, FileReadError, move_aside, moved_note, read_data
 from ttr.store.text import MAX_NAME, clean_text
@@ -78,7 +79,7 @@ class SaveGame:
         try:
             record = GameRecord.from_dict(data.get("record"))
         except TtrError as e:
-            raise SaveError(str(e)) from None
+            raise SaveError(error_text(e)) from None
         if owner is not None and owner >= len(record.seats):
             raise SaveError(f"bad screen_owner {owner!r}")
         saved_at = data.get("saved_at", "")
