@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import pickle
 import string
 from pathlib import Path
 
@@ -235,3 +236,13 @@ def test_wrapped_errors_travel_whole_and_bad_data_is_refused(usa: GameMap) -> No
     long = data_text({"problem": "no_route", "params": {"route": "y" * 999, "map": "usa"}})
     assert long == "no route " + "y" * 200 + " on map usa"
     assert data_text({"problem": "no_route", "params": {}}) == "no_route"
+
+
+def test_errors_keep_their_data_through_pickling(usa: GameMap) -> None:
+    """Worker processes (the coach, the arena) send errors back pickled."""
+    e = _raised(lambda: replay(usa, RulesConfig(), 2, 1, [parse_action("pass")]))
+    back = pickle.loads(pickle.dumps(e))
+    assert type(back) is IllegalActionError and str(back) == str(e)
+    assert (back.code, back.params) == (e.code, e.params)
+    assert back.inner is not None and back.inner.code == "illegal_action"
+    assert error_text(back) == error_text(e)
