@@ -43,7 +43,7 @@ def test_the_readme_has_commands() -> None:
 
 def test_the_readme_is_short_with_small_pictures_and_ci_runs_its_test_command() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= 210
+    assert len(text.splitlines()) <= 220
     pictures = re.findall(r"!\[[^]]+\]\(([^)]+)\)", text)
     assert pictures and text.lstrip("# ").split("\n\n")[1].startswith("![")  # one on top
     assert sum((ROOT / p).stat().st_size for p in pictures) < 600_000

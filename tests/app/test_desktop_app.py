@@ -124,6 +124,17 @@ def test_version_says_compiled_and_the_pure_fallback_runs(app: App) -> None:
     assert "compiled" in out and "pure" in out, out
 
 
+def test_the_compiled_catalogs_ship(app: App) -> None:
+    from ttr.i18n import LANGUAGES
+
+    shipped = {p.parent.parent.name for p in app.folder.rglob("ttr.mo")}
+    assert shipped == set(LANGUAGES) - {"en"}, shipped
+    code, out = app.run("--lang", "xx", "--version")
+    assert code == 2 and "pt_BR" in out and "Traceback" not in out, out
+    code, out = app.run("--lang", "pl", "--paths")
+    assert code == 0 and "Traceback" not in out, out
+
+
 def test_an_ai_game_ends_and_files_land_in_the_users_folders(app: App) -> None:
     before = app.files()
     code, out = app.run("--setup", "usa:base:hard,medium", "--autostart", "--pace", "0",

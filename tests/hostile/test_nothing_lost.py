@@ -63,7 +63,7 @@ def test_damaged_entries_are_skipped_on_screen_and_kept_in_the_file(tmp_path: Pa
     path.write_text(json.dumps(data))
     store = StatsStore(path)
     assert set(store.players()) == {"Ana", "Bo", "Cy", "(no name)"}
-    assert store.problem == "1 damaged entries are not counted"
+    assert store.problem == "1 damaged entry is not counted"
     store.add(data["games"][0])
     assert len(json.loads(path.read_text())["games"]) == 5
 

@@ -190,7 +190,7 @@ CASES: list[tuple[str, Mutation, tuple[str, ...]]] = [
     ("tunnel and ferry", _set(("routes", 3, "ferry"), 1),
      ("routes[3] (a-c)", "tunnel and a ferry")),
     ("cars count", _set(("routes", 2, "cars"), [[310, 100, 90]]),
-     ("routes[2].cars (b-c)", "1 cars given for length 2")),
+     ("routes[2].cars (b-c)", "1 car given for length 2")),
     ("car as text", _set(("routes", 2, "cars"), ["x", "y"]), ("routes[2].cars[0] (b-c)",)),
     ("self loop", _set(("routes", 2, "to"), "b"), ("routes[2] (b-c)", "two different")),
     ("ticket points zero", _set(("tickets", 0, "points"), 0),

@@ -33,8 +33,7 @@ SMALLEST_LABEL = 0.62
 
 _SCALE = "sizes its text from the window alone: it does not follow the text-size setting"
 KNOWN: dict[tuple[str, str], str] = {
-    **{(f, k): _SCALE for f in ("setup", "how to play", "saves", "replays",
-                                "stats", "online menu", "join", "host setup", "lobby",
+    **{(f, k): _SCALE for f in ("online menu", "join", "host setup", "lobby",
                                 "scoring")
        for k in ("small", "text-size growth")},
     ("join", "shrunk"): "a found game's line is shrunk to fit its row",

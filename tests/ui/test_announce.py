@@ -186,8 +186,8 @@ def test_screens_say_their_name_and_focus_on_entry_and_a_removed_seat(app: App) 
         f"{setup.focus + 1} of {len(setup.controls())}")
     app.stack.push(SettingsScene(app.ctx))
     app.stack.apply_pending()
-    assert ann.last(1)[0].startswith("Settings. Animations: ") and ann.last(1)[0].endswith(
-        "1 of 12")
+    assert ann.last(1)[0].startswith("Settings. Language: English") and ann.last(1)[0].endswith(
+        "1 of 13")
     app.stack.push(PauseScene(app.ctx, None))
     app.stack.apply_pending()
     assert ann.last(1)[0] == "Paused. Resume, 1 of 5"

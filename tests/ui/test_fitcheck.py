@@ -50,6 +50,7 @@ def test_each_kind_of_problem_is_caught(app: App) -> None:
 
 def test_a_menu_laid_out_wrong_is_caught(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from ttr.ui import widgets
+    from ttr.ui.scenes import learn  # noqa: F401  (imported before the patch: it binds column)
     from ttr.ui.scenes.menu import MenuScene
 
     assert not [k for k in KNOWN if k[0] == "menu" and k[1] in ("overlap", "outside the window")]

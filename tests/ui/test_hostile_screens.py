@@ -76,7 +76,7 @@ def test_list_screens_draw_hostile_names(app: App) -> None:
         if isinstance(scene, LoadScene):
             assert len(scene.rows) == len(NAMES) and not any(r.error for r in scene.rows)
         if isinstance(scene, StatsScene):
-            assert scene.problem == "1 damaged entries are not counted"
+            assert scene.problem == "1 damaged entry is not counted"
             for i in range(len(scene.players)):
                 scene.selected = i
                 frames(app)

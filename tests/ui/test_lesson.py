@@ -287,3 +287,29 @@ def test_the_europe_lesson(small: App, by: str) -> None:
     assert any(r.tunnel and r.id == reveal.route for r in mine)
     assert any(r.ferry for r in mine)
     assert any(isinstance(e, StationBuilt) and e.seat == 0 for e in log)
+
+
+def test_the_lesson_speaks_the_players_language(small: App,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a pseudo-language (every message bracketed), the step's spoken line, its
+    "what to click" line and the lesson chooser's buttons are worded in it (when spoken,
+    drawn and laid out, not when the lesson was built)."""
+    import ttr.i18n as i18n
+    from tests.ai.test_words_language import Pseudo, leftover
+
+    board = _menu_lesson(small)
+    ov = board.lesson
+    assert ov is not None
+    monkeypatch.setattr(i18n, "_current", Pseudo())
+    said: list[str] = []
+    monkeypatch.setattr(board.keys, "say", lambda text, kind="event": said.append(text))
+    ov.say()
+    assert said and said[-1].startswith("\u00ab") and not leftover(said[-1]), said
+    assert ov.how().startswith("\u00ab") and not leftover(ov.how())
+    frames(small, 2)  # the panel draws in the pseudo-language
+    small.stack.push(LearnScene(small.ctx))
+    frames(small, 1)
+    learn = small.stack.top
+    assert isinstance(learn, LearnScene)
+    assert all(b.label.startswith("\u00ab") for b in learn.buttons[:-1]), \
+        [b.label for b in learn.buttons]

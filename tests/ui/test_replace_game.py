@@ -132,3 +132,47 @@ def test_autostart_keeps_the_unfinished_game(app: App) -> None:
     kept = keep_unfinished(app.ctx)
     assert kept is not None and load_save(kept).record.actions == old
     assert keep_unfinished(app.ctx) is None  # nothing left to keep
+
+
+def test_the_dialogs_fit(app: App) -> None:
+    """The replace question (with a problem line) and the save-name dialog (typing a long
+    name, then asking to replace) follow the layout rule (tests/ui/fitcheck.py) at every
+    window and text size."""
+    from types import SimpleNamespace
+
+    from coachhelp import finished_record
+    from fitcheck import State, Walk
+
+    from ttr.ui.scenes.savename import SaveNameScene
+
+    record, _ = finished_record(("human", "greedy", "greedy", "greedy", "greedy"))
+    app.stack.clear_to(MenuScene(app.ctx))
+    app.stack.apply_pending()
+    ask = ReplaceGameScene(app.ctx, SaveGame(record), lambda: None)
+    ask.message = "Could not keep it: No space left on device"
+    board = SimpleNamespace(map_def=SimpleNamespace(id="usa"))
+    name = SaveNameScene(app.ctx, board)  # type: ignore[arg-type]
+    name.name = "Friday night with the whole family, the long one"
+
+    def push(scene: object) -> object:
+        def enter() -> None:
+            app.stack.push(scene)  # type: ignore[arg-type]
+            app.stack.apply_pending()
+        return enter
+
+    def pop() -> None:
+        app.stack.pop()
+        app.stack.apply_pending()
+
+    def asking() -> None:
+        push(name)()
+        name.replacing = name.name
+
+    def typing() -> None:
+        name.replacing = None
+        pop()
+
+    walk = Walk(app)
+    walk.walk([State("replace", push(ask), pop), State("save name", push(name), pop),
+               State("save name: asking", asking, typing)])
+    walk.finish()

@@ -136,3 +136,29 @@ def test_named_save_loads_and_finished_game_is_replayed_with_stats(app: App) -> 
     assert isinstance(stats, StatsScene)
     assert sorted(p.name for p in stats.players) == ["Ada", "Boris"]
     assert all(p.overall.games == 1 for p in stats.players)
+
+
+def test_the_lists_and_statistics_fit_with_entries(app: App) -> None:
+    """Load game, Replays and Statistics with a 5-player game saved and finished follow
+    the layout rule (tests/ui/fitcheck.py) at every window and text size (the walk of
+    every scene sees them empty)."""
+    from coachhelp import finished_record
+    from fitcheck import Walk
+
+    from ttr.game.session import GameSession
+    from ttr.store.autosave import Autosaver
+
+    record, map_def = finished_record(("human", "greedy", "greedy", "greedy", "greedy"),
+                                      map_id="europe")
+    session = GameSession.resume(map_def.game_map, record)
+    saver = Autosaver(app.ctx.extras["folders"])
+    saver.save(session, "Friday night with the whole family")
+    saver.finish(session)
+    walk = Walk(app)
+    for name, make in (("saves", LoadScene), ("replays", ReplaysScene), ("stats", StatsScene)):
+        scene = make(app.ctx)
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        assert scene.rows if isinstance(scene, LoadScene | ReplaysScene) else scene.players
+        walk.check(name)
+    walk.finish()

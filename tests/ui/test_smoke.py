@@ -40,6 +40,7 @@ def test_menu_setup_settings_howto(app: App) -> None:
     key(pygame.K_RETURN)
     frames(app, 2)
     assert isinstance(app.stack.top, SettingsScene)
+    key(pygame.K_DOWN)  # from Language to Animations
     key(pygame.K_RIGHT)  # animations: one step slower
     frames(app)
     assert app.ctx.settings.animation_speed > 0

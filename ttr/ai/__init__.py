@@ -2,4 +2,4 @@
 
 from ttr.ai.base import AGENTS, Agent, agent_names, make_agent
 
-__all__ = ["AGENTS", "Agent", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "Agent", "agent_names", "make_agent"]  # i18n: no (names)

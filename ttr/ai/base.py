@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ttr.engine import Action, PlayerView, TtrError
+from ttr.i18n import _
 
 
 class Agent(Protocol):
@@ -69,7 +70,9 @@ def agent_info(name: str) -> AgentInfo:
     try:
         return AGENTS[name.lower()]
     except KeyError:
-        raise TtrError(f"unknown agent {name!r} (choose from {', '.join(AGENTS)})") from None
+        # TRANSLATORS: {name} is the agent name asked for, {names} the known ones
+        raise TtrError(_("unknown agent {name} (choose from {names})").format(
+            name=repr(name), names=", ".join(AGENTS))) from None
 
 
 def make_agent(name: str) -> Agent:

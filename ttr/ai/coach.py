@@ -15,6 +15,7 @@ from ttr.ai.expert import ExpertAgent
 from ttr.ai.reasons import reason
 from ttr.ai.wording import move_words
 from ttr.engine import Action, PlayerView, TtrError
+from ttr.i18n import _
 
 HINT_BUDGET = 1.5
 """Seconds of search for a hint (it must be on screen within 2 seconds)."""
@@ -33,7 +34,9 @@ class Hint:
     @property
     def text(self) -> str:
         """One line for the screen: `Claim Denver–Omaha with 4 red: joins ...`."""
-        return f"{self.move[:1].upper()}{self.move[1:]}: {self.why}"
+        # TRANSLATORS: a hint: the move ("Claim Denver–Omaha with 4 red"), then why
+        return _("{move}: {why}").format(move=self.move[:1].upper() + self.move[1:],
+                                          why=self.why)
 
 
 def hint(view: PlayerView, rng: random.Random | None = None, budget: float = HINT_BUDGET,
@@ -48,7 +51,7 @@ def hint(view: PlayerView, rng: random.Random | None = None, budget: float = HIN
         TtrError: `view` is not the view of the seat to act.
     """
     if view.me is None or view.viewer != view.public.current or not view.legal:
-        raise TtrError("a hint is for the player whose turn it is, from their own view")
+        raise TtrError(_("a hint is for the player whose turn it is, from their own view"))
     if rng is None:
         rng = random.Random(f"hint:{view.public.turn}:{view.me.seat}:{view.public.stage}")
     view = replace(view, log=())  # the search sends the view to its workers: keep it small

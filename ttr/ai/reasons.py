@@ -27,6 +27,7 @@ from ttr.engine import (
     TicketId,
     WithdrawTunnel,
 )
+from ttr.i18n import _, ngettext, number
 
 
 def reason(ctx: Context, action: Action) -> str:
@@ -42,9 +43,15 @@ def reason(ctx: Context, action: Action) -> str:
         case DrawTickets():
             spare = ctx.trains - ctx.plan_spaces
             if not ctx.routes:
-                return (f"your tickets are done and {spare} trains are spare: "
-                        "more tickets mean more points")
-            return f"your tickets need only {ctx.plan_spaces} more trains of your {ctx.trains}"
+                return ngettext("your tickets are done and {n} train is spare: "
+                                "more tickets mean more points",
+                                "your tickets are done and {n} trains are spare: "
+                                "more tickets mean more points", spare).format(n=number(spare))
+            # TRANSLATORS: {n} trains the tickets still need, of the {trains} the player has
+            return ngettext("your tickets need only {n} more train of your {trains}",
+                            "your tickets need only {n} more trains of your {trains}",
+                            ctx.plan_spaces).format(n=number(ctx.plan_spaces),
+                                                    trains=number(ctx.trains))
         case KeepTickets(keep):
             return _keep_reason(ctx, keep)
         case BuildStation(city, _):
@@ -55,13 +62,15 @@ def reason(ctx: Context, action: Action) -> str:
                 r = ctx.gm.route_by_id[tunnel.route].index
                 served = _tickets_using(ctx, r)
                 if served:
-                    return f"the tunnel is on your way for {tickets_words(ctx.gm, served)}"
-            return "the tunnel's points are worth the extra cards"
+                    # TRANSLATORS: {tickets} is "Duluth–El Paso and Denver–Pittsburgh"
+                    return _("the tunnel is on your way for {tickets}").format(
+                        tickets=tickets_words(ctx.gm, served))
+            return _("the tunnel's points are worth the extra cards")
         case WithdrawTunnel():
-            return "the extra cards are worth more to you than this tunnel now"
+            return _("the extra cards are worth more to you than this tunnel now")
         case Pass():
-            return "no other move is possible"
-    return "it is the best move found"
+            return _("no other move is possible")
+    return _("it is the best move found")
 
 
 def _tickets_using(ctx: Context, r: int) -> list[TicketId]:
@@ -106,34 +115,53 @@ def _claim_reason(ctx: Context, r: int) -> str:
         done = [t for t in served if _routes_left(ctx, t, r) == 0]
         if done:
             pts = sum(gm.ticket_by_id[t].points for t in done)
-            return f"completes {tickets_words(gm, done)} (+{pts} points)"
+            # TRANSLATORS: {tickets} is "Duluth–El Paso and Denver–Pittsburgh"
+            return ngettext("completes {tickets} (+{n} point)", "completes {tickets} (+{n} points)",
+                            pts).format(tickets=tickets_words(gm, done), n=number(pts))
         mine = _network_cities(ctx)
         a, b = gm.ends[r]
         name_a, name_b = gm.cities[a].name, gm.cities[b].name
         if a in mine and b in mine:
-            joins = "links two parts of your network"
+            joins = _("links two parts of your network")
         elif a in mine or b in mine:
             new, old = (name_b, name_a) if a in mine else (name_a, name_b)
-            joins = f"joins {new} to your network at {old}"
+            # TRANSLATORS: {new} is a city the route adds, {old} a city already joined
+            joins = _("joins {new} to your network at {old}").format(new=new, old=old)
         else:
             joins = ""
         left = _routes_left(ctx, served[0], r)
-        more = f"{left} more route{'s' if left != 1 else ''}"
+        ticket = ticket_words(gm, served[0])
         if not joins:
-            return f"on the way for {ticket_words(gm, served[0])}, which needs {more} after it"
-        return f"{joins}: {ticket_words(gm, served[0])} needs {more}"
+            # TRANSLATORS: {ticket} is "Duluth–El Paso"; {n} routes it needs after this one
+            return ngettext("on the way for {ticket}, which needs {n} more route after it",
+                            "on the way for {ticket}, which needs {n} more routes after it",
+                            left).format(ticket=ticket, n=number(left))
+        # TRANSLATORS: {joins} is "joins Denver to your network at Omaha" (or "links two
+        # parts of your network"); {ticket} is "Duluth–El Paso"
+        return ngettext("{joins}: {ticket} needs {n} more route",
+                        "{joins}: {ticket} needs {n} more routes",
+                        left).format(joins=joins, ticket=ticket, n=number(left))
     if ctx.final or ctx.view.public.turns_left is not None:
-        return f"scores {points} points before the game ends"
+        return ngettext("scores {n} point before the game ends",
+                        "scores {n} points before the game ends", points).format(n=number(points))
     if len(ctx.view.public.players) == 2:
         values = block_values(ctx.view)
         if max(values.get(r, 0.0), values.get(gm.twin[r], 0.0)) >= 8.0:
-            return "takes a route your opponent seems to need, forcing a long detour"
+            return _("takes a route your opponent seems to need, forcing a long detour")
     spare = ctx.trains - ctx.plan_spaces
+    scores = ngettext("scores {n} point for {trains}", "scores {n} points for {trains}",
+                      points).format(n=number(points), trains=ngettext(
+                          "{n} train", "{n} trains", route.length).format(n=number(route.length)))
     if spare < 0:
-        return (f"scores {points} points for {route.length} trains; your tickets need "
-                f"{-spare} more trains than you have, so not all of them can be done")
-    return (f"scores {points} points for {route.length} trains; your tickets leave "
-            f"{spare} train{'' if spare == 1 else 's'} spare")
+        # TRANSLATORS: {scores} is "scores 4 points for 3 trains"
+        return ngettext("{scores}; your tickets need {n} more train than you have, so not "
+                        "all of them can be done",
+                        "{scores}; your tickets need {n} more trains than you have, so not "
+                        "all of them can be done", -spare).format(scores=scores, n=number(-spare))
+    # TRANSLATORS: {scores} is "scores 4 points for 3 trains"
+    return ngettext("{scores}; your tickets leave {n} train spare",
+                    "{scores}; your tickets leave {n} trains spare",
+                    spare).format(scores=scores, n=number(spare))
 
 
 def _gap_route(ctx: Context, color: int | None) -> int | None:
@@ -153,37 +181,66 @@ def _card_reason(ctx: Context, color: int | None) -> str:
     if color == LOCO:
         if locos_short(needs):
             ferry = next((r for r in ctx.routes if gm.routes[r].ferry), None)
-            where = f" for {route_words(gm, ferry)}" if ferry is not None else ""
-            return f"your ferry{where} needs locomotives"
-        return f"a locomotive fills any gap: your plan lacks {needs.deficit} cards"
+            if ferry is not None:
+                return _("your ferry for {route} needs locomotives").format(
+                    route=route_words(gm, ferry))
+            return _("your ferry needs locomotives")
+        return ngettext("a locomotive fills any gap: your plan lacks {n} card",
+                        "a locomotive fills any gap: your plan lacks {n} cards",
+                        needs.deficit).format(n=number(needs.deficit))
     if color is not None and needs.colored[color] > hand[color]:
         short = needs.colored[color] - hand[color]
-        r = _gap_route(ctx, color)
-        where = f" for {route_words(gm, r)}" if r is not None else ""
-        return f"you need {short} more {card_word(color)}{where}"
+        return _more_cards(ctx, short, color, sentence=True)
     gaps = [(needs.colored[c] - hand[c], c) for c in range(8) if needs.colored[c] > hand[c]]
     if color is not None and needs.gray:
         r = _gap_route(ctx, None)
-        where = f" for the gray route {route_words(gm, r)}" if r is not None else ""
-        return f"{card_word(color)} builds up your cards{where}"
+        if r is not None:
+            # TRANSLATORS: {colour} is a card colour; {route} is "Denver–Omaha"
+            return _("{colour} builds up your cards for the gray route {route}").format(
+                colour=card_word(color), route=route_words(gm, r))
+        return _("{colour} builds up your cards").format(colour=card_word(color))
     if gaps:
-        parts = []
-        for short, c in sorted(gaps, reverse=True)[:2]:
-            r = _gap_route(ctx, c)
-            where = f" for {route_words(gm, r)}" if r is not None else ""
-            parts.append(f"{short} more {card_word(c)}{where}")
+        parts = [_more_cards(ctx, short, c)
+                 for short, c in sorted(gaps, reverse=True)[:2]]
         if color is None:
-            return f"no face-up card fits: you need {and_list(parts)}"
-        needed = {c for _, c in gaps} | {LOCO}
+            # TRANSLATORS: {cards} is "4 more pink for Denver–Omaha and 2 more red"
+            return _("no face-up card fits: you need {cards}").format(cards=and_list(parts))
+        needed = {c for _short, c in gaps} | {LOCO}
         if any(c is not None and int(c) in needed for c in ctx.view.public.faceup):
             # a card the plan needs is on show, yet Expert's search preferred this one
-            return f"in trial games it beat the cards you need: {and_list(parts)}"
-        return f"the most useful card showing; you need {and_list(parts)}"
+            # TRANSLATORS: {cards} is "4 more pink for Denver–Omaha and 2 more red"
+            return _("in trial games it beat the cards you need: {cards}").format(
+                cards=and_list(parts))
+        # TRANSLATORS: {cards} is "4 more pink for Denver–Omaha and 2 more red"
+        return _("the most useful card showing; you need {cards}").format(cards=and_list(parts))
     if needs.deficit:
-        return f"your plan still lacks {needs.deficit} cards"
+        return ngettext("your plan still lacks {n} card", "your plan still lacks {n} cards",
+                        needs.deficit).format(n=number(needs.deficit))
     if ctx.routes:
-        return "your hand already pays for your plan: more cards keep options open"
-    return "more cards for the next routes"
+        return _("your hand already pays for your plan: more cards keep options open")
+    return _("more cards for the next routes")
+
+
+def _more_cards(ctx: Context, short: int, color: int, sentence: bool = False) -> str:
+    """`4 more pink for Denver–Omaha` (the planned route of that colour, if any), or as
+    a `sentence`: `you need 4 more pink for Denver–Omaha`."""
+    r = _gap_route(ctx, color)
+    words = {"n": number(short), "colour": card_word(color)}
+    if sentence:
+        if r is None:
+            # TRANSLATORS: {colour} is a card colour ("pink")
+            return ngettext("you need {n} more {colour}", "you need {n} more {colour}",
+                            short).format(**words)
+        # TRANSLATORS: {colour} is a card colour ("pink"); {route} is "Denver–Omaha"
+        return ngettext("you need {n} more {colour} for {route}",
+                        "you need {n} more {colour} for {route}",
+                        short).format(route=route_words(ctx.gm, r), **words)
+    if r is None:
+        # TRANSLATORS: part of "you need ..."; {colour} is a card colour ("pink")
+        return ngettext("{n} more {colour}", "{n} more {colour}", short).format(**words)
+    # TRANSLATORS: part of "you need ..."; {colour} is a card colour, {route} "Denver–Omaha"
+    return ngettext("{n} more {colour} for {route}", "{n} more {colour} for {route}",
+                    short).format(route=route_words(ctx.gm, r), **words)
 
 
 def _keep_reason(ctx: Context, keep: tuple[TicketId, ...]) -> str:
@@ -192,18 +249,36 @@ def _keep_reason(ctx: Context, keep: tuple[TicketId, ...]) -> str:
     spaces = plan_spaces(gm, plan.routes)
     offer = ctx.view.me.offer if ctx.view.me is not None else ()
     returned = [t for t in offer if t not in keep]
-    text = (f"your tickets would need {spaces} of your {ctx.trains} trains"
-            if ctx.tickets else f"together they need {spaces} of your {ctx.trains} trains")
+    counts = {"n": number(spaces), "trains": number(ctx.trains)}
+    if ctx.tickets:
+        # TRANSLATORS: {n} trains of the {trains} the player has
+        text = ngettext("your tickets would need {n} of your {trains} trains",
+                        "your tickets would need {n} of your {trains} trains",
+                        spaces).format(**counts)
+    else:
+        # TRANSLATORS: {n} trains of the {trains} the player has
+        text = ngettext("together they need {n} of your {trains} trains",
+                        "together they need {n} of your {trains} trains",
+                        spaces).format(**counts)
     if plan.lost:
-        text += f", though {tickets_words(gm, plan.lost)} cannot be completed any more"
+        # TRANSLATORS: {text} is "your tickets would need 20 of your 45 trains";
+        # {tickets} is "Duluth–El Paso and Denver–Pittsburgh"
+        text = _("{text}, though {tickets} cannot be completed any more").format(
+            text=text, tickets=tickets_words(gm, plan.lost))
     if returned:
         more = ticket_plan(ctx.net, (*ctx.tickets, *keep, *returned))
         extra = plan_spaces(gm, more.routes) - spaces
-        text += (f"; {tickets_words(gm, returned)} would need {extra} more"
-                 if extra > 0 and not more.lost else
-                 f"; {tickets_words(gm, returned)} cannot be completed"
-                 if len(more.lost) > len(plan.lost) else
-                 f"; {tickets_words(gm, returned)} add risk for few points")
+        words = {"text": text, "tickets": tickets_words(gm, returned)}
+        if extra > 0 and not more.lost:
+            # TRANSLATORS: {text} is the line so far; {n} more trains the returned
+            # {tickets} would need
+            text = ngettext("{text}; {tickets} would need {n} more",
+                            "{text}; {tickets} would need {n} more",
+                            extra).format(n=number(extra), **words)
+        elif len(more.lost) > len(plan.lost):
+            text = _("{text}; {tickets} cannot be completed").format(**words)
+        else:
+            text = _("{text}; {tickets} add risk for few points").format(**words)
     return text
 
 
@@ -212,6 +287,9 @@ def _station_reason(ctx: Context, city: int) -> str:
     for r in sorted(ctx.plan.borrowed):
         if city in gm.ends[r]:
             served = _tickets_using(ctx, r)
-            for_what = f" for {tickets_words(gm, served)}" if served else ""
-            return f"lets you use another player's {route_words(gm, r)}{for_what}"
-    return "lets you use a route another player has taken"
+            if served:
+                # TRANSLATORS: {route} is "Denver–Omaha"; {tickets} "Duluth–El Paso"
+                return _("lets you use another player's {route} for {tickets}").format(
+                    route=route_words(gm, r), tickets=tickets_words(gm, served))
+            return _("lets you use another player's {route}").format(route=route_words(gm, r))
+    return _("lets you use a route another player has taken")

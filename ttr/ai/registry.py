@@ -1,4 +1,8 @@
-"""Every agent the game knows, registered by name (levels first, weakest first)."""
+"""Every agent the game knows, registered by name (levels first, weakest first).
+
+Labels and descriptions are marked for translation (`N_`): a screen shows them with
+`_(info.label)`, `_(info.description)`.
+"""
 
 from __future__ import annotations
 
@@ -14,36 +18,37 @@ from ttr.ai.reference import (
     RouteFocusAgent,
 )
 from ttr.ai.search import HardAgent
+from ttr.i18n import N_
 
 register(
     AgentInfo(
         "beginner",
-        "Beginner",
-        "Plays plausible but shortsighted moves; keeps tickets at random.",
+        N_("Beginner"),
+        N_("Plays plausible but shortsighted moves; keeps tickets at random."),
         BeginnerAgent,
     )
 )
 register(
     AgentInfo(
         "easy",
-        "Easy",
-        "Chases one ticket at a time, greedily.",
+        N_("Easy"),
+        N_("Chases one ticket at a time, greedily."),
         EasyAgent,
     )
 )
 register(
     AgentInfo(
         "medium",
-        "Medium",
-        "Plans all its tickets, collects the colours it needs, replans when blocked.",
+        N_("Medium"),
+        N_("Plans all its tickets, collects the colours it needs, replans when blocked."),
         MediumAgent,
     )
 )
 register(
     AgentInfo(
         "hard",
-        "Hard",
-        "Strong planner that also searches sampled futures, blocks, and times the end game.",
+        N_("Hard"),
+        N_("Strong planner that also searches sampled futures, blocks, and times the end game."),
         HardAgent,
         budget=0.8,
         fixed_iterations=True,
@@ -52,9 +57,9 @@ register(
 register(
     AgentInfo(
         "expert",
-        "Expert",
-        "Hard's planner searching many more sampled futures on every core; thinks up to "
-        "2 seconds a move.",
+        N_("Expert"),
+        N_("Hard's planner searching many more sampled futures on every core; thinks up to "
+           "2 seconds a move."),
         ExpertAgent,
         budget=2.0,
         fixed_iterations=True,
@@ -63,8 +68,8 @@ register(
 register(
     AgentInfo(
         "random",
-        "Random",
-        "Plays any legal move at random (for testing).",
+        N_("Random"),
+        N_("Plays any legal move at random (for testing)."),
         RandomAgent,
         level=False,
     )
@@ -72,8 +77,8 @@ register(
 register(
     AgentInfo(
         "greedy",
-        "Greedy",
-        "Claims what its tickets need, one move at a time.",
+        N_("Greedy"),
+        N_("Claims what its tickets need, one move at a time."),
         GreedyAgent,
         level=False,
     )
@@ -81,8 +86,8 @@ register(
 register(
     AgentInfo(
         "routefocus",
-        "Route Focus",
-        "Reference (FDG 2017): claims the routes most tickets need.",
+        N_("Route Focus"),
+        N_("Reference (FDG 2017): claims the routes most tickets need."),
         RouteFocusAgent,
         level=False,
     )
@@ -90,8 +95,8 @@ register(
 register(
     AgentInfo(
         "desthungry",
-        "Destination Hungry",
-        "Reference (FDG 2017): hoards tickets, then builds.",
+        N_("Destination Hungry"),
+        N_("Reference (FDG 2017): hoards tickets, then builds."),
         DestinationHungryAgent,
         level=False,
     )
@@ -99,8 +104,8 @@ register(
 register(
     AgentInfo(
         "onestep",
-        "One Step Thinking",
-        "Reference (FDG 2017): one ticket, one route ahead.",
+        N_("One Step Thinking"),
+        N_("Reference (FDG 2017): one ticket, one route ahead."),
         OneStepAgent,
         level=False,
     )
@@ -108,8 +113,8 @@ register(
 register(
     AgentInfo(
         "longroute",
-        "Long Route",
-        "Reference (FDG 2017): goes for long routes first.",
+        N_("Long Route"),
+        N_("Reference (FDG 2017): goes for long routes first."),
         LongRouteAgent,
         level=False,
     )

@@ -44,6 +44,7 @@ from ttr.engine import (
     observe,
     results,
 )
+from ttr.i18n import _, ngettext, number
 
 REVIEWED = (Stage.CHOOSE_ACTION, Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS, Stage.TUNNEL_PAY)
 """Decisions a review judges (a second card draw is a small choice, left out)."""
@@ -254,7 +255,7 @@ class ReviewJob:
             TimeoutError: not finished within `timeout` seconds.
         """
         if self._cancelled:
-            raise ReviewCancelled("the review was cancelled")
+            raise ReviewCancelled(_("the review was cancelled"))
         if self._pool is None:
             for i, d in enumerate(self.decisions):
                 if d.step not in self._verdicts:
@@ -263,7 +264,7 @@ class ReviewJob:
                 if progress is not None:
                     progress(i + 1, len(self.decisions))
                 if self._cancelled:
-                    raise ReviewCancelled("the review was cancelled")
+                    raise ReviewCancelled(_("the review was cancelled"))
         else:
             for f in self._futures:
                 v = f.result(timeout)
@@ -315,20 +316,45 @@ def lesson(d: Decision, better: Action, loss: float, res: GameResult,
         assert isinstance(keep, KeepTickets)
         kept_better = better.keep if isinstance(better, KeepTickets) else ()
         lost = [t for t in keep.keep if t in failed and t not in kept_better]
-        what = "drew tickets" if drew else f"kept {tickets_words(gm, lost or keep.keep)}"
+        trains_left = {"trains": number(trains)}
+        if drew:
+            # TRANSLATORS: the start of a lesson; {trains} trains the player had left
+            what = ngettext("drew tickets with {trains} train left",
+                            "drew tickets with {trains} trains left", trains).format(**trains_left)
+        else:
+            # TRANSLATORS: the start of a lesson; {tickets} is "Duluth–El Paso and
+            # Denver–Pittsburgh", {trains} trains the player had left
+            what = ngettext("kept {tickets} with {trains} train left",
+                            "kept {tickets} with {trains} trains left", trains).format(
+                tickets=tickets_words(gm, lost or keep.keep), **trains_left)
         if lost:
-            failure = f"{tickets_words(gm, lost)} failed" if drew else "failed"
-            pts = sum(failed[t] for t in lost)
-            return f"{what} with {trains} trains left: {failure}, \u2212{pts}"
-        return (f"{what} with {trains} trains left: better to {move_words(view, better)}, "
-                f"about \u2212{loss:.0f} points")
+            pts = number(sum(failed[t] for t in lost))
+            if drew:
+                # TRANSLATORS: {what} is "drew tickets with 12 trains left"; {points} lost
+                return _("{what}: {tickets} failed, \u2212{points}").format(
+                    what=what, tickets=tickets_words(gm, lost), points=pts)
+            # TRANSLATORS: {what} is "kept Duluth–El Paso with 12 trains left"; {points} lost
+            return _("{what}: failed, \u2212{points}").format(what=what, points=pts)
+        # TRANSLATORS: {what} is "drew tickets with 12 trains left"; {move} is "claim
+        # Denver–Omaha with 4 red"; {points} the points lost
+        return ngettext("{what}: better to {move}, about \u2212{points} point",
+                        "{what}: better to {move}, about \u2212{points} points",
+                        round(loss)).format(what=what, move=move_words(view, better),
+                                            points=number(loss))
     why = reason(Context(view, STRONG), better)
     if isinstance(played, DrawDeck | DrawFaceUp) and isinstance(better, ClaimRoute):
-        return f"drew cards while {route_words(gm, better.route)} was yours to claim: {why}"
+        # TRANSLATORS: {route} is "Denver–Omaha"; {why} is the reason the route was better
+        return _("drew cards while {route} was yours to claim: {why}").format(
+            route=route_words(gm, better.route), why=why)
     if isinstance(played, ClaimRoute) and isinstance(better, ClaimRoute):
         route, other = route_words(gm, better.route), route_words(gm, played.route)
         if route == other:  # the same route (or its twin), paid otherwise
-            return (f"{route} with {cards_words(better.payment)} rather than "
-                    f"{cards_words(played.payment)}: {why}")
-        return f"{route} before {other}: {why}"
-    return f"better to {move_words(view, better)}: {why}"
+            # TRANSLATORS: {route} is "Denver–Omaha"; {better} and {played} are payments
+            # ("3 white", "1 white + 2 locomotives"); {why} is the reason
+            return _("{route} with {better} rather than {played}: {why}").format(
+                route=route, better=cards_words(better.payment),
+                played=cards_words(played.payment), why=why)
+        # TRANSLATORS: {route} and {other} are routes ("Denver–Omaha"); {why} is the reason
+        return _("{route} before {other}: {why}").format(route=route, other=other, why=why)
+    # TRANSLATORS: {move} is "claim Denver–Omaha with 4 red"; {why} is the reason
+    return _("better to {move}: {why}").format(move=move_words(view, better), why=why)

@@ -27,31 +27,49 @@ from ttr.engine import (
     TicketId,
     WithdrawTunnel,
 )
+from ttr.i18n import N_, _, ngettext, npgettext, number, pgettext
 
 CARD_WORDS: tuple[str, ...] = (
-    "pink", "white", "blue", "yellow", "orange", "black", "red", "green", "locomotive",
+    # TRANSLATORS: card colours, as a payment or a card is named ("4 red", "a red card")
+    N_("pink"), N_("white"), N_("blue"), N_("yellow"), N_("orange"), N_("black"), N_("red"),
+    N_("green"), "locomotive",  # the locomotive is counted: card_word, counted_cards
 )
-"""Card colour names by `CardColor` value, as the game shows them."""
+"""Card colour names by `CardColor` value, as the game shows them (English ids:
+translate with `card_word`)."""
 DASH = "\u2013"
 
 
 def card_word(color: int | CardColor, count: int = 1) -> str:
-    """`red`, or `locomotives` for more than one locomotive."""
-    word = CARD_WORDS[int(color)]
-    return f"{word}s" if int(color) == LOCO and count != 1 else word
+    """`red`, or `locomotives` for more than one locomotive (in the player's language)."""
+    if int(color) == LOCO:
+        # TRANSLATORS: the locomotive card(s), where a card colour would stand in a sentence
+        return npgettext("card", "locomotive", "locomotives", count)
+    return _(CARD_WORDS[int(color)])
+
+
+def counted_cards(color: int | CardColor, n: int) -> str:
+    """`4 red`, `1 locomotive`, `3 locomotives` (one colour of a payment)."""
+    if int(color) == LOCO:
+        return ngettext("{n} locomotive", "{n} locomotives", n).format(n=number(n))
+    # TRANSLATORS: {n} cards of one colour in a payment ("4 red"); {colour} is a card colour
+    return ngettext("{n} {colour}", "{n} {colour}", n).format(
+        n=number(n), colour=_(CARD_WORDS[int(color)]))
 
 
 def cards_words(hand: Hand) -> str:
     """`4 red`, `2 red + 1 locomotive`, `3 locomotives` (as the screens write payments)."""
-    parts = [f"{n} {card_word(c, n)}" for c, n in enumerate(hand.counts) if n]
-    return " + ".join(parts) or "nothing"
+    parts = [counted_cards(c, n) for c, n in enumerate(hand.counts) if n]
+    return " + ".join(parts) or pgettext("payment", "nothing")
 
 
 def and_list(items: Sequence[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # TRANSLATORS: the separator between the items of a list, before the last "and"
+    head = pgettext("list separator", ", ").join(items[:-1])
+    # TRANSLATORS: the end of a list: "Denver, Omaha and Duluth"
+    return _("{items} and {last}").format(items=head, last=items[-1])
 
 
 def route_words(gm: GameMap, route: RouteId | int) -> str:
@@ -72,31 +90,39 @@ def tickets_words(gm: GameMap, tickets: Sequence[TicketId]) -> str:
 
 
 def move_words(view: PlayerView, action: Action) -> str:
-    """The move as a player would say it: `claim Denver–Omaha with 4 red`."""
+    """The move as a player would say it: `claim Denver–Omaha with 4 red` (lower case:
+    it is used inside sentences too)."""
     gm = view.public.game_map
     match action:
         case ClaimRoute(route, payment):
-            kind = "the tunnel " if gm.route_by_id[route].tunnel else ""
-            return f"claim {kind}{route_words(gm, route)} with {cards_words(payment)}"
+            words = {"route": route_words(gm, route), "cards": cards_words(payment)}
+            if gm.route_by_id[route].tunnel:
+                # TRANSLATORS: a move in words; {route} is "Denver–Omaha", {cards} "4 red"
+                return _("claim the tunnel {route} with {cards}").format(**words)
+            # TRANSLATORS: a move in words; {route} is "Denver–Omaha", {cards} "4 red"
+            return _("claim {route} with {cards}").format(**words)
         case DrawFaceUp(slot):
             color = view.public.faceup[slot] if slot < len(view.public.faceup) else None
             if color is None:
-                return "take a face-up card"
+                return _("take a face-up card")
             if color == LOCO:
-                return "take the face-up locomotive"
-            return f"take the face-up {card_word(color)} card"
+                return _("take the face-up locomotive")
+            # TRANSLATORS: {colour} is a card colour ("red")
+            return _("take the face-up {colour} card").format(colour=card_word(color))
         case DrawDeck():
-            return "draw a card from the deck"
+            return _("draw a card from the deck")
         case DrawTickets():
-            return "draw new tickets"
+            return _("draw new tickets")
         case KeepTickets(keep):
-            return f"keep {tickets_words(gm, keep)}"
+            # TRANSLATORS: {tickets} is "Duluth–El Paso and Denver–Pittsburgh"
+            return _("keep {tickets}").format(tickets=tickets_words(gm, keep))
         case BuildStation(city, payment):
-            return f"build a station in {gm.city_name(city)} with {cards_words(payment)}"
+            return _("build a station in {city} with {cards}").format(
+                city=gm.city_name(city), cards=cards_words(payment))
         case PayTunnel(extra):
-            return f"pay {cards_words(extra)} more for the tunnel"
+            return _("pay {cards} more for the tunnel").format(cards=cards_words(extra))
         case WithdrawTunnel():
-            return "give up the tunnel"
+            return _("give up the tunnel")
         case Pass():
-            return "pass"
-    return "move"
+            return pgettext("move", "pass")
+    return pgettext("noun", "move")

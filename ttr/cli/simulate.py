@@ -26,7 +26,7 @@ from ttr.engine import (
     results,
 )
 from ttr.game.options import resolve_game
-from ttr.ui.words import counted
+from ttr.i18n import _, ngettext, number
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +53,17 @@ def play_game(game_map: GameMap, config: RulesConfig, agent_names: list[str], se
         seat = state.current
         action = agents[seat].choose(observe(state, seat), rngs[seat], 0.0)
         if log is not None:
-            print(f"  {state.turn:4d} seat {seat} {agent_names[seat]:>8}: "
-                  f"{format_action(action)}", file=log)
+            # TRANSLATORS: one move in the log of `ttr simulate`: turn, seat, agent, move
+            print(_("  {turn} seat {seat} {agent}: {move}").format(
+                turn=f"{state.turn:4d}", seat=seat, agent=f"{agent_names[seat]:>8}",
+                move=format_action(action)), file=log)
         return action
 
     state, decisions = play_out(new_game(game_map, config, len(agents), seed), decide,
                                 MAX_DECISIONS)
     if state.stage != Stage.GAME_OVER:
-        raise TtrError(f"seed {seed}: game did not end after {MAX_DECISIONS} decisions")
+        raise TtrError(_("seed {seed}: game did not end after {n} decisions").format(
+            seed=seed, n=number(MAX_DECISIONS)))
     return SimGame(seed, results(state), state.turn, decisions)
 
 
@@ -69,9 +72,11 @@ def _seat_agents(spec: str, players: int) -> list[str]:
     (`random,greedy` at 4 players seats random, greedy, random, greedy)."""
     names = [s.strip().lower() for s in spec.split(",") if s.strip()]
     if not names:
-        raise TtrError("--agents names no agent")
+        raise TtrError(_("--agents names no agent"))
     if len(names) > players:
-        raise TtrError(f"--agents names {len(names)} agents for {players} players")
+        raise TtrError(ngettext("--agents names {n} agents for {players} player",
+                                "--agents names {n} agents for {players} players",
+                                players).format(n=len(names), players=players))
     names = [names[i % len(names)] for i in range(players)]
     for name in names:
         make_agent(name)  # raises on an unknown name
@@ -87,16 +92,22 @@ def format_breakdown(game: SimGame, game_map: GameMap, names: list[str]) -> str:
         )
         extras = []
         if p.longest_bonus:
-            extras.append(f"longest {p.longest_path} +{p.longest_bonus}")
+            # TRANSLATORS: the longest path's length and its bonus (`ttr simulate --log`)
+            extras.append(_("longest {length} +{bonus}").format(length=p.longest_path,
+                                                                 bonus=p.longest_bonus))
         if p.globetrotter_bonus:
-            extras.append(f"globetrotter +{p.globetrotter_bonus}")
+            extras.append(_("globetrotter +{bonus}").format(bonus=p.globetrotter_bonus))
         if p.station_points or p.borrowed:
-            extras.append(f"stations +{p.station_points}")
-        lines.append(
-            f"  #{p.rank} seat {p.seat} {names[p.seat]}: {p.total} = routes {p.route_points}"
-            f" tickets {p.ticket_points:+d} [{tickets}] {' '.join(extras)}".rstrip()
-        )
-    lines.append(f"  decided by: {game.result.decided_by}")
+            extras.append(_("stations +{points}").format(points=p.station_points))
+        # TRANSLATORS: a player's final score in `ttr simulate --log`; {tickets} is a list
+        # of +points:ticket, {extras} the bonuses
+        lines.append(_("  #{rank} seat {seat} {agent}: {total} = routes {routes} tickets "
+                       "{ticket_points:+d} [{tickets}] {extras}").format(
+            rank=p.rank, seat=p.seat, agent=names[p.seat], total=p.total,
+            routes=p.route_points, ticket_points=p.ticket_points, tickets=tickets,
+            extras=" ".join(extras)).rstrip())
+    # TRANSLATORS: {how} is a code of the engine (points, tickets, longest, ...)
+    lines.append(_("  decided by: {how}").format(how=game.result.decided_by))
     return "\n".join(lines)
 
 
@@ -119,17 +130,28 @@ def run_simulate(args: argparse.Namespace) -> int:
         for seat, total in enumerate(totals):
             scores[seat].append(total)
         turns.append(game.turns)
-        print(f"game {g + 1} seed {seed}: winner {'+'.join(map(str, winners))} "
-              f"scores {'/'.join(map(str, totals))} turns {game.turns} "
-              f"by {game.result.decided_by}")
+        # TRANSLATORS: one game of `ttr simulate`; {winner} is seats ("0+2"), {scores}
+        # "102/87", {how} a code of the engine (points, tickets, longest, ...)
+        print(_("game {n} seed {seed}: winner {winner} scores {scores} turns {turns} "
+                "by {how}").format(n=g + 1, seed=seed, winner="+".join(map(str, winners)),
+                                   scores="/".join(map(str, totals)), turns=game.turns,
+                                   how=game.result.decided_by))
         if args.log:
             print(format_breakdown(game, gm, names))
     elapsed = time.perf_counter() - start
-    print(f"\n{counted(args.games, 'game')} on {gm.id}/{config.variant}, {args.players} players, "
-          f"{elapsed:.2f} s, {args.games / elapsed:.1f} games/s, "
-          f"mean turns {statistics.mean(turns):.1f}")
+    games = ngettext("{n} game", "{n} games", args.games).format(n=number(args.games))
+    # TRANSLATORS: the summary of `ttr simulate`: {games} is "20 games", {map} "usa/base"
+    print("\n" + ngettext("{games} on {map}, {players} player, {seconds} s, {rate} games/s, "
+                          "mean turns {turns}",
+                          "{games} on {map}, {players} players, {seconds} s, {rate} games/s, "
+                          "mean turns {turns}", args.players).format(
+        games=games, map=f"{gm.id}/{config.variant}", players=args.players,
+        seconds=number(elapsed, 2), rate=number(args.games / elapsed, 1),
+        turns=number(statistics.mean(turns), 1)))
     for seat in range(args.players):
-        print(f"seat {seat} {names[seat]:>8}: wins {wins[seat]:6.1f} "
-              f"({100 * wins[seat] / args.games:5.1f}%)  mean score "
-              f"{statistics.mean(scores[seat]):7.1f}")
+        # TRANSLATORS: one seat in the summary of `ttr simulate` (columns aligned)
+        print(_("seat {seat} {agent}: wins {wins} ({share}%)  mean score {score}").format(
+            seat=seat, agent=f"{names[seat]:>8}", wins=f"{number(wins[seat], 1):>6}",
+            share=f"{number(100 * wins[seat] / args.games, 1):>5}",
+            score=f"{number(statistics.mean(scores[seat]), 1):>7}"))
     return 0

@@ -34,11 +34,13 @@ from ttr.ai.review import ITERATIONS, Decision, Review, ReviewCancelled, ReviewJ
 from ttr.ai.worker import warm_up
 from ttr.engine import GameMap, GameResult, PlayerView, Seat, TtrError, new_game, parse_action
 from ttr.game.table import TableSession
+from ttr.i18n import _
 from ttr.store.record import GameRecord
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["HintJob", "PlayedOnline", "Review", "ReviewCancelled", "ReviewJob", "can_hint",
+__all__ = ["HintJob", "PlayedOnline", "Review", "ReviewCancelled", "ReviewJob",  # i18n: no
+           "can_hint",
            "prepare_hints", "start_hint", "start_online_review", "start_review"]
 
 
@@ -80,7 +82,8 @@ class HintJob:
             self._hint = hint(self.view, budget=budget, workers=workers)
         except Exception as e:  # a hint must never take the game down
             logger.exception("hint failed")
-            self.error = f"No hint this time ({type(e).__name__})"
+            # TRANSLATORS: {error} is the name of the error (a program's word, e.g. MemoryError)
+            self.error = _("No hint this time ({error})").format(error=type(e).__name__)
 
     def done(self) -> bool:
         """Whether the hint is ready (or failed, or was cancelled)."""
@@ -117,7 +120,7 @@ def start_hint(session: TableSession, budget: float = HINT_BUDGET,
     """
     seat = can_hint(session)
     if seat is None:
-        raise TtrError("a hint is only for the player whose turn it is, on their own screen")
+        raise TtrError(_("a hint is only for the player whose turn it is, on their own screen"))
     return HintJob(session.view_for(seat), lambda: session.count_hint(seat), budget, workers)
 
 
@@ -130,7 +133,7 @@ def start_review(record: GameRecord, game_map: GameMap, seat: Seat,
         TtrError: no such seat, the map changed, or an action is unreadable or illegal.
     """
     if not 0 <= seat < len(record.seats):
-        raise TtrError(f"the game has no seat {seat + 1}")
+        raise TtrError(_("the game has no seat {n}").format(n=seat + 1))
     record.replay(game_map)  # checks the map and every action, with a clear message
     start = new_game(game_map, record.config, len(record.seats), record.seed)
     actions = [parse_action(text) for text in record.actions]
@@ -161,6 +164,6 @@ def start_online_review(game: PlayedOnline, seat: Seat, workers: int | None = No
     """
     decisions = game.decisions.get(seat, ())
     if not decisions:
-        raise TtrError("no decision of that player was made on this computer")
+        raise TtrError(_("no decision of that player was made on this computer"))
     return ReviewJob(decisions, game.result, seat, f"online:{game.label}", workers,
                      iterations)

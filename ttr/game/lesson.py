@@ -18,6 +18,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ttr.engine import (
     Action,
@@ -37,6 +38,7 @@ from ttr.engine.cards import LOCO
 from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins, ticket_path
 from ttr.game.session import SeatSpec
+from ttr.i18n import N_, _
 from ttr.store.safefile import FileKind, FileReadError, read_data
 from ttr.store.saves import write_atomic
 
@@ -48,9 +50,12 @@ LESSON_SEED = 36
 does only what each step marks finishes the guided steps)."""
 SEEDS: dict[str, int] = {"usa": LESSON_SEED, "europe": 27}
 """Each lesson's map is its name; its fixed deal is this seed."""
-LESSON_SEATS: tuple[SeatSpec, ...] = (SeatSpec("You", "blue"),
-                                      SeatSpec("Gus (gentle)", "red", "beginner"))
-PROGRESS = FileKind("lesson progress", 64 * 1024, 4)
+# TRANSLATORS: the names of the lesson's two players: the learner, and the computer
+LESSON_SEATS: tuple[SeatSpec, ...] = (SeatSpec(N_("You"), "blue"),
+                                      SeatSpec(N_("Gus (gentle)"), "red", "beginner"))
+"""The lesson's seats (names in English: `lesson_seats` words them; a lesson game is
+known by its map, deal, colours and kinds, `lesson_of`, in any language)."""
+PROGRESS = FileKind(N_("lesson progress"), 64 * 1024, 4)
 PROGRESS_NAME = "lesson.json"
 
 
@@ -58,7 +63,8 @@ PROGRESS_NAME = "lesson.json"
 class Step:
     """One thing to do: a title, one or two plain sentences (why it matters), the kind of
     move that does it (`want`, see `matches`; "note": read, then Next), and how the
-    marked target is reached by mouse and by keys (`how`, with {key} for the key)."""
+    marked target is reached by mouse and by keys (`how`, with {key} for the key).
+    Title, text and how are English, marked with `N_`: translate them where shown."""
 
     id: str
     title: str
@@ -70,82 +76,87 @@ class Step:
 
 
 USA: tuple[Step, ...] = (
-    Step("keep_first", "Your destination tickets",
-         "Each ticket names two cities: join them with your own trains by the end and you "
-         "score its points, fail and you lose them. Keep all three for now.",
-         "keep", "Click Keep (or press Enter)."),
-    Step("faceup", "Take a face-up card",
-         "Train cards pay for routes. On your turn you may take two cards; start with the "
-         "marked face-up card.", "faceup", "Click the marked card (or press {key})."),
-    Step("deck", "Draw from the deck",
-         "Your second card can come from the deck: a surprise, but it never shows your "
-         "rival what you collect.", "deck", "Click the deck (or press D)."),
-    Step("loco", "The locomotive rule",
-         "A locomotive is wild: it counts as any colour. Taken face up it is your whole "
-         "turn, so it costs both draws.", "loco", "Click the marked locomotive (or press {key})."),
-    Step("claim_color", "Claim a coloured route",
-         "Pay as many cards of the route's colour as it has spaces (locomotives help): your "
-         "trains fill it and it scores at once.", "claim_color",
-         "Click the marked route (or press C, type {key}, Enter)."),
-    Step("double", "Double routes",
-         "Some cities are joined by two tracks. With only two or three players, once one "
-         "track is taken the other closes: it is hatched on the map.", "note",
-         "Click Next (or press Enter).", show="closed"),
-    Step("claim_gray", "Claim a gray route",
-         "A gray route takes cards of any one colour, all the same.", "claim_gray",
-         "Click the marked route (or press C, type {key}, Enter)."),
-    Step("tickets", "Draw destination tickets",
-         "More tickets mean more points to win, and to lose: you draw three and keep at "
-         "least one.", "tickets", "Click the ticket pile (or press T)."),
-    Step("keep_some", "Keep some tickets",
-         "Keep the ones you think you can finish; the others go back under the pile.",
-         "keep", "Click the tickets to return, then Keep (or press Enter)."),
-    Step("complete", "Complete a ticket",
-         "Claim the routes that join one of your tickets' cities. The marked route is on "
-         "the shortest way; draw cards when you cannot pay it yet.", "complete",
-         "Click the marked route or card (or press {key})."),
-    Step("free", "Finish the game your way",
-         "You know the rules now. Hints are on: press G (or the Hint button) for the move "
-         "the strongest computer player would make.", "note",
-         "Click Next (or press Enter) and play on."),
+    Step("keep_first", N_("Your destination tickets"),
+         N_("Each ticket names two cities: join them with your own trains by the end and you "
+            "score its points, fail and you lose them. Keep all three for now."),
+         "keep", N_("Click Keep (or press Enter).")),
+    # TRANSLATORS: in the tutorial's "Click ..." lines, {key} is the key that picks the
+    # marked card, route or city ("3", "DEN"); Enter, Next, Keep, Pay name keys and buttons
+    Step("faceup", N_("Take a face-up card"),
+         N_("Train cards pay for routes. On your turn you may take two cards; start with the "
+            "marked face-up card."), "faceup", N_("Click the marked card (or press {key}).")),
+    Step("deck", N_("Draw from the deck"),
+         N_("Your second card can come from the deck: a surprise, but it never shows your "
+            "rival what you collect."), "deck", N_("Click the deck (or press D).")),
+    Step("loco", N_("The locomotive rule"),
+         N_("A locomotive is wild: it counts as any colour. Taken face up it is your whole "
+            "turn, so it costs both draws."), "loco",
+         N_("Click the marked locomotive (or press {key}).")),
+    Step("claim_color", N_("Claim a coloured route"),
+         N_("Pay as many cards of the route's colour as it has spaces (locomotives help): your "
+            "trains fill it and it scores at once."), "claim_color",
+         N_("Click the marked route (or press C, type {key}, Enter).")),
+    Step("double", N_("Double routes"),
+         N_("Some cities are joined by two tracks. With only two or three players, once one "
+            "track is taken the other closes: it is hatched on the map."), "note",
+         N_("Click Next (or press Enter)."), show="closed"),
+    Step("claim_gray", N_("Claim a gray route"),
+         N_("A gray route takes cards of any one colour, all the same."), "claim_gray",
+         N_("Click the marked route (or press C, type {key}, Enter).")),
+    Step("tickets", N_("Draw destination tickets"),
+         N_("More tickets mean more points to win, and to lose: you draw three and keep at "
+            "least one."), "tickets", N_("Click the ticket pile (or press T).")),
+    Step("keep_some", N_("Keep some tickets"),
+         N_("Keep the ones you think you can finish; the others go back under the pile."),
+         "keep", N_("Click the tickets to return, then Keep (or press Enter).")),
+    Step("complete", N_("Complete a ticket"),
+         N_("Claim the routes that join one of your tickets' cities. The marked route is on "
+            "the shortest way; draw cards when you cannot pay it yet."), "complete",
+         N_("Click the marked route or card (or press {key}).")),
+    Step("free", N_("Finish the game your way"),
+         N_("You know the rules now. Hints are on: press G (or the Hint button) for the move "
+            "the strongest computer player would make."), "note",
+         N_("Click Next (or press Enter) and play on.")),
 )
 """The USA lesson, in order."""
 
-LAST_ROUND = Step("last_round", "The last round",
-                  "Someone has two trains or fewer left: everyone, that player included, "
-                  "gets one more turn. Use it well.", "note", "Click Next (or press Enter).")
-FINAL = Step("final", "Final scoring",
-             "Routes already scored as they were claimed. Now each completed ticket adds its "
-             "points, each unfinished one takes them away, and the longest unbroken line of "
-             "trains wins the bonus.", "note", "Click Next (or press Enter) for the scores.")
+LAST_ROUND = Step("last_round", N_("The last round"),
+                  N_("Someone has two trains or fewer left: everyone, that player included, "
+                     "gets one more turn. Use it well."), "note",
+                  N_("Click Next (or press Enter)."))
+FINAL = Step("final", N_("Final scoring"),
+             N_("Routes already scored as they were claimed. Now each completed ticket adds its "
+                "points, each unfinished one takes them away, and the longest unbroken line of "
+                "trains wins the bonus."), "note",
+             N_("Click Next (or press Enter) for the scores."))
 
 EUROPE: tuple[Step, ...] = (
-    Step("keep_first", "Your destination tickets",
-         "One long ticket and three regular ones: join their cities with your trains by "
-         "the end. Keep them all for now.", "keep", "Click Keep (or press Enter)."),
-    Step("tunnel", "Claim a tunnel",
-         "Tunnels have dashed edges. Lay down the cards as usual; then three cards are "
-         "turned over from the deck.", "claim_tunnel",
-         "Click the marked route (or press C, type {key}, Enter)."),
-    Step("tunnel_pay", "Pay for the tunnel",
-         "Each turned-over card of your colour, or a locomotive, costs one more card. Pay "
-         "it, or take your cards back and end your turn.", "tunnel_pay",
-         "Click the marked Pay (or press Enter)."),
-    Step("ferry", "Claim a ferry",
-         "Ferry spaces show a locomotive: each one must be paid with a locomotive, the rest "
-         "with cards of one colour.", "claim_ferry",
-         "Click the marked route (or press C, type {key}, Enter)."),
-    Step("station", "Build a station",
-         "A station lets you use one rival route into its city for your tickets at the "
-         "end. Each station you do not build is worth 4 points.", "station",
-         "Click the marked city (or press B, type {key}, Enter)."),
-    Step("express", "The European Express",
-         "The longest unbroken line of your own trains wins 10 points. Stations do not "
-         "count for it: only your own routes do.", "note", "Click Next (or press Enter)."),
-    Step("free", "Finish the game your way",
-         "You know the European rules now. Hints are on: press G (or the Hint button) for "
-         "the move the strongest computer player would make.", "note",
-         "Click Next (or press Enter) and play on."),
+    Step("keep_first", N_("Your destination tickets"),
+         N_("One long ticket and three regular ones: join their cities with your trains by "
+            "the end. Keep them all for now."), "keep", N_("Click Keep (or press Enter).")),
+    Step("tunnel", N_("Claim a tunnel"),
+         N_("Tunnels have dashed edges. Lay down the cards as usual; then three cards are "
+            "turned over from the deck."), "claim_tunnel",
+         N_("Click the marked route (or press C, type {key}, Enter).")),
+    Step("tunnel_pay", N_("Pay for the tunnel"),
+         N_("Each turned-over card of your colour, or a locomotive, costs one more card. Pay "
+            "it, or take your cards back and end your turn."), "tunnel_pay",
+         N_("Click the marked Pay (or press Enter).")),
+    Step("ferry", N_("Claim a ferry"),
+         N_("Ferry spaces show a locomotive: each one must be paid with a locomotive, the rest "
+            "with cards of one colour."), "claim_ferry",
+         N_("Click the marked route (or press C, type {key}, Enter).")),
+    Step("station", N_("Build a station"),
+         N_("A station lets you use one rival route into its city for your tickets at the "
+            "end. Each station you do not build is worth 4 points."), "station",
+         N_("Click the marked city (or press B, type {key}, Enter).")),
+    Step("express", N_("The European Express"),
+         N_("The longest unbroken line of your own trains wins 10 points. Stations do not "
+            "count for it: only your own routes do."), "note", N_("Click Next (or press Enter).")),
+    Step("free", N_("Finish the game your way"),
+         N_("You know the European rules now. Hints are on: press G (or the Hint button) for "
+            "the move the strongest computer player would make."), "note",
+         N_("Click Next (or press Enter) and play on.")),
 )
 """The short Europe lesson: stations, tunnels, ferries and the European Express."""
 
@@ -351,9 +362,22 @@ class Progress:
         return LESSONS[self.lesson]
 
 
-def lesson_of(map_id: str, seed: object, seat_names: Sequence[str]) -> str | None:
-    """The lesson a game is (its map, deal and seats), or None."""
+def lesson_seats() -> tuple[SeatSpec, ...]:
+    """The lesson's seats with their names in the player's language (a new lesson game)."""
+    return tuple(SeatSpec(_(s.name), s.color, s.agent) for s in LESSON_SEATS)
+
+
+class _Seat(Protocol):
+    @property
+    def color(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
+def lesson_of(map_id: str, seed: object, seats: Sequence[_Seat]) -> str | None:
+    """The lesson a game is (its map, deal, and its seats' colours and kinds: the names
+    were worded in the language of the day), or None."""
     if map_id in SEEDS and seed == SEEDS[map_id] and \
-            tuple(seat_names) == tuple(s.name for s in LESSON_SEATS):
+            [(s.color, s.kind) for s in seats] == [(s.color, s.kind) for s in LESSON_SEATS]:
         return map_id
     return None

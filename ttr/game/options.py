@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttr.engine import RulesConfig, TtrError
 from ttr.engine.config import check_for_map
+from ttr.i18n import _, ngettext, number
 from ttr.store.safefile import FileReadError, parse_yaml
 
 if TYPE_CHECKING:
@@ -23,14 +24,18 @@ def parse_rule_options(items: Iterable[str]) -> dict[str, Any]:
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            raise TtrError(f"--rule expects KEY=VALUE, got {item[:80]!r}")
+            # TRANSLATORS: --rule and KEY=VALUE are what the player types (not translated)
+            raise TtrError(_("--rule expects KEY=VALUE, got {item}").format(item=repr(item[:80])))
         key = key.strip()[:40]
         if len(raw) > 10_000:
-            raise TtrError(f"--rule {key}: value too long ({len(raw)} characters)")
+            raise TtrError(ngettext("--rule {key}: value too long ({n} character)",
+                                    "--rule {key}: value too long ({n} characters)",
+                                    len(raw)).format(key=key, n=number(len(raw))))
         try:
             out[key] = parse_yaml(raw, max_depth=4)
         except FileReadError:
-            raise TtrError(f"--rule {key}: cannot read value {raw[:80]!r}") from None
+            raise TtrError(_("--rule {key}: cannot read value {value}").format(
+                key=key, value=repr(raw[:80]))) from None
     return out
 
 

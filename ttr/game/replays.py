@@ -31,7 +31,7 @@ from ttr.engine import (
 )
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
-from ttr.store.safefile import move_aside, moved_note
+from ttr.store.safefile import move_aside, with_moved_note
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ def list_records(folder: str | Path, move_broken: bool = True) -> list[RecordEnt
         except TtrError as e:
             moved = move_aside(p) if move_broken else None
             message = error_text(e).replace(str(p), p.name, 1)
-            out.append(RecordEntry(p, None, f"{message}{moved_note(moved)}"))
+            out.append(RecordEntry(p, None, with_moved_note(message, moved)))
     return out
 
 

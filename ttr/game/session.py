@@ -45,6 +45,7 @@ from ttr.engine import (
     redact,
     results,
 )
+from ttr.i18n import _
 from ttr.store.record import GameRecord, SeatRecord
 from ttr.store.text import MAX_NAME, clean_text
 
@@ -161,11 +162,11 @@ class GameSession(ScreenOwner):
     def __init__(self, game_map: GameMap, config: RulesConfig, seats: list[SeatSpec],
                  seed: int | str, map_id: str | None = None, hints_allowed: bool = True) -> None:
         if not 2 <= len(seats) <= 5:
-            raise TtrError(f"a game needs 2 to 5 seats, not {len(seats)}")
+            raise TtrError(_("a game needs 2 to 5 seats, not {n}").format(n=len(seats)))
         for s in seats:
             if s.agent is not None:
                 agent_info(s.agent)  # raises TtrError for unknown names
-        seats = [replace(s, name=clean_text(s.name, MAX_NAME, f"Player {i + 1}"))
+        seats = [replace(s, name=clean_text(s.name, MAX_NAME, _("Player {n}").format(n=i + 1)))
                  for i, s in enumerate(seats)]  # every name can be drawn
         self.seats = tuple(seats)
         self.game_map = game_map
@@ -258,9 +259,9 @@ class GameSession(ScreenOwner):
         """
         seat = self.to_act
         if seat is None or not self.is_human(seat):
-            raise IllegalActionError(f"it is not a human's turn (seat {seat})")
+            raise IllegalActionError(f"it is not a human's turn (seat {seat})")  # i18n: no (a bug)
         if seat != self.screen_owner:
-            raise IllegalActionError(f"seat {seat} acts without owning the screen")
+            raise IllegalActionError(f"seat {seat} acts without owning the screen")  # i18n: no
         return self._advance(action)
 
     def ai_thinking(self) -> bool:

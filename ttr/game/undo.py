@@ -40,6 +40,7 @@ from ttr.engine import (
     parse_action,
     redact,
 )
+from ttr.i18n import _
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 
@@ -76,7 +77,7 @@ class UndoCheck:
 def check_undo(record: GameRecord, game_map: GameMap, human: Seat) -> UndoCheck:
     """Can `human` take back their last action now? (Never in hot-seat games.)"""
     if record.human_seats() != [human]:
-        return UndoCheck(None, "Undo is only for games against the computer")
+        return UndoCheck(None, _("Undo is only for games against the computer"))
     state = new_game(game_map, record.config, len(record.seats), record.seed)
     last: int | None = None
     revealed_since = False
@@ -89,11 +90,12 @@ def check_undo(record: GameRecord, game_map: GameMap, human: Seat) -> UndoCheck:
                 last, revealed_since = i, False
             revealed_since = revealed_since or any(reveals(e, human) for e in tr.events)
     except TtrError as e:
-        return UndoCheck(None, f"The record cannot be replayed: {error_text(e)}")
+        return UndoCheck(None, _("The record cannot be replayed: {error}").format(
+            error=error_text(e)))
     if last is None:
-        return UndoCheck(None, "Nothing to undo yet")
+        return UndoCheck(None, _("Nothing to undo yet"))
     if revealed_since:
-        return UndoCheck(None, "Can't undo: that move showed you a hidden card or ticket")
+        return UndoCheck(None, _("Can't undo: that move showed you a hidden card or ticket"))
     return UndoCheck(last)
 
 

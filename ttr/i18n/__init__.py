@@ -3,13 +3,14 @@
 Every word a player reads or hears goes through `_`, `ngettext`, `pgettext` or
 `npgettext` here, with named placeholders filled afterwards
 (`_("{name} claimed {a} to {b}").format(name=..., a=..., b=...)`), never an f-string
-inside the call. A constant defined at import time is marked with `N_` (or `NP_` with
-a context) and translated where it is drawn or spoken: the language may change between
+inside the call. A constant defined at import time is marked with `N_` and
+translated where it is drawn or spoken: the language may change between
 two frames (`set_language`). The engine holds no text at all; its events and reasons
 are data that the UI words.
 
 Catalogs live in `ttr/i18n/locale/<code>/LC_MESSAGES/ttr.po`, compiled to `ttr.mo` beside
-them (`python tools/i18n.py`, docs/TRANSLATING.md).
+them (`python tools/i18n.py`, docs/TRANSLATING.md). `STATE` says which catalogs are
+complete (tests/i18n holds those to every message translated).
 """
 
 from __future__ import annotations
@@ -34,6 +35,18 @@ LANGUAGES: dict[str, str] = {
     "pt_BR": "Português (Brasil)",
 }
 """The languages the game speaks: code -> the language's name in itself."""
+
+STATE: dict[str, str] = {
+    "de": "partial",
+    "fr": "partial",
+    "es": "partial",
+    "it": "partial",
+    "nl": "partial",
+    "pl": "partial",
+    "pt_BR": "partial",
+}
+"""How far each catalog is: "complete" (the tests require every message translated,
+none fuzzy) or "partial" (untranslated messages show in English). README lists these."""
 
 DEFAULT = "en"
 
@@ -98,6 +111,23 @@ def set_language(code: str) -> str:
     return chosen
 
 
+_pinned: str | None = None
+
+
+def pin(code: str | None) -> None:
+    """The language given for this run (`ttr --lang`): the window uses it instead of the
+    one saved in Settings (None: no longer pinned). Also switches to it."""
+    global _pinned
+    _pinned = normalize(code) if code else None
+    if _pinned:
+        set_language(_pinned)
+
+
+def pinned() -> str | None:
+    """The language given for this run, if any (`pin`)."""
+    return _pinned
+
+
 def language() -> str:
     """The code of the language spoken now."""
     return _code
@@ -114,8 +144,9 @@ def on_change(listener: Callable[[str], None]) -> None:
 
 
 def _(message: str) -> str:
-    """`message` in the current language."""
-    return _current.gettext(message)
+    """`message` in the current language ("" stays "": gettext would give the catalog's
+    header for it)."""
+    return _current.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -126,7 +157,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language, in `context` (one English word, two senses)."""
-    return _current.pgettext(context, message)
+    return _current.pgettext(context, message) if message else message
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ttr.i18n import _, ngettext
 from ttr.maps.check import Reader
 
 Point = tuple[float, float]
@@ -149,7 +150,9 @@ def read_geography(rd: Reader, raw: Any, size: tuple[float, float]) -> Geography
         source = rd.text(data["source"], where + ".source", MAX_SOURCE).strip()
     items = rd.seq(data["shapes"], where + ".shapes")
     if len(items) > MAX_SHAPES:
-        rd.fail(where + ".shapes", f"{len(items)} shapes (at most {MAX_SHAPES})")
+        rd.fail(where + ".shapes", ngettext("{n} shape (at most {most})",
+                                            "{n} shapes (at most {most})",
+                                            len(items)).format(n=len(items), most=MAX_SHAPES))
     shapes: list[Shape] = []
     total = 0
     w, h = size
@@ -159,24 +162,32 @@ def read_geography(rd: Reader, raw: Any, size: tuple[float, float]) -> Geography
         rd.keys(s, at, ("fill", "points"))
         fill = s["fill"]
         if fill not in FILLS:
-            rd.fail(at + ".fill", f"expected land or water, got {fill!r:.60}")
+            # TRANSLATORS: land and water are the words of the map file (not translated)
+            rd.fail(at + ".fill", _("expected land or water, got {fill}").format(
+                fill=f"{fill!r:.60}"))
         text = s["points"]
         if not isinstance(text, str):
-            rd.fail(at + ".points", "expected text of x,y pairs like \"10,20 30,40 50,10\"")
+            rd.fail(at + ".points", _("expected text of x,y pairs like \"10,20 30,40 50,10\""))
         words = text.split()
         if len(words) > MAX_RING_POINTS:
-            rd.fail(at + ".points", f"{len(words)} points (at most {MAX_RING_POINTS})")
+            rd.fail(at + ".points", ngettext("{n} point (at most {most})",
+                                             "{n} points (at most {most})",
+                                             len(words)).format(n=len(words), most=MAX_RING_POINTS))
         total += len(words)
         if total > MAX_POINTS:
-            rd.fail(at + ".points", f"more than {MAX_POINTS} points in all shapes")
+            rd.fail(at + ".points", ngettext("more than {n} point in all shapes",
+                                             "more than {n} points in all shapes",
+                                             MAX_POINTS).format(n=MAX_POINTS))
         if len(words) < 3:
-            rd.fail(at + ".points", f"a shape needs at least 3 points, got {len(words)}")
+            rd.fail(at + ".points", _("a shape needs at least 3 points, got {n}").format(
+                n=len(words)))
         pts: list[Point] = []
         for j, word in enumerate(words):
             x, y = _pair(rd, word, f"{at}.points[{j}]")
             if not (0 <= x <= w and 0 <= y <= h):
-                rd.fail(f"{at}.points[{j}]", f"point {x:g},{y:g} is outside the board "
-                                             f"[{w:g}, {h:g}]")
+                # TRANSLATORS: {point} is "x,y", {size} the board's "[width, height]"
+                rd.fail(f"{at}.points[{j}]", _("point {point} is outside the board {size}").format(
+                    point=f"{x:g},{y:g}", size=f"[{w:g}, {h:g}]"))
             pts.append((x, y))
         shapes.append(Shape(fill, tuple(pts)))
     return Geography(tuple(shapes), source)
@@ -192,7 +203,8 @@ def _pair(rd: Reader, word: str, where: str) -> Point:
         else:
             if math.isfinite(x) and math.isfinite(y):
                 return (x, y)
-    rd.fail(where, f"expected x,y (two numbers and a comma), got {word[:40]!r}")
+    rd.fail(where, _("expected x,y (two numbers and a comma), got {word}").format(
+        word=repr(word[:40])))
 
 
 def format_ring(points: Sequence[Point]) -> str:
@@ -211,5 +223,6 @@ def dump_geography(g: Geography) -> list[str]:
     if g.source:
         out.append(f"  source: {json.dumps(g.source, ensure_ascii=False)}")
     out.append("  shapes:")
-    out += [f"    - {{fill: {s.fill}, points: \"{format_ring(s.points)}\"}}" for s in g.shapes]
+    out += [f"    - {{fill: {s.fill}, points: \"{format_ring(s.points)}\"}}"  # i18n: no
+            for s in g.shapes]
     return out

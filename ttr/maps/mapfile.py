@@ -48,6 +48,7 @@ import yaml
 from ttr.engine.board import MAX_LENGTH, City, GameMap, Route, Ticket
 from ttr.engine.config import RulesConfig, map_problems, short_repr
 from ttr.engine.errors import MapError, TtrError
+from ttr.i18n import _, ngettext, number, pgettext
 from ttr.maps.check import ID_RE, MAX_PATH_TEXT, NAME_RE, Reader, UnionFind
 from ttr.maps.geography import Geography, dump_geography, read_geography
 from ttr.store import paths
@@ -152,8 +153,8 @@ def load_map_text(text: str, source_name: str = "<map>") -> MapDefinition:
         MapError: the text is not a valid map.
     """
     if len(text) > MAP.max_bytes:
-        raise MapError(f"{source_name}: too big for a map file (the limit is "
-                       f"{MAP.max_bytes // 1024 // 1024} MB)")
+        raise MapError(_("{path}: too big for a map file (the limit is {limit} MB)").format(
+            path=source_name, limit=number(MAP.max_bytes // 1024 // 1024)))
     return _load(text, source_name, None)
 
 
@@ -164,7 +165,7 @@ def _load(text: str, source: str, path: Path | None) -> MapDefinition:
     except FileReadError as e:
         rd.fail("", str(e))
     if raw is None:
-        rd.fail("", "the file is empty")
+        rd.fail("", _("the file is empty"))
     try:
         return _parse(rd, raw, path, _header(text))
     except MapError:
@@ -183,17 +184,21 @@ def _header(text: str) -> str:
 
 
 def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinition:
-    top = rd.mapping(raw, "top level")
-    rd.keys(top, "top level", ("id", "name", "board", "cities", "routes"), _TOP_KEYS)
+    # TRANSLATORS: where in a map file a problem is: the file's outermost level
+    top_level = pgettext("map file", "top level")
+    top = rd.mapping(raw, top_level)
+    rd.keys(top, top_level, ("id", "name", "board", "cities", "routes"), _TOP_KEYS)
     if "schema" in top and rd.integer(top["schema"], "schema") != SCHEMA:
-        rd.fail("schema", f"unsupported schema {top['schema']} (this version reads {SCHEMA})")
+        # TRANSLATORS: "schema" is the map file's format number
+        rd.fail("schema", _("unsupported schema {schema} (this version reads {known})").format(
+            schema=top["schema"], known=SCHEMA))
     map_id = rd.ident(top["id"], "id")
     name = rd.text(top["name"], "name")
     board = rd.mapping(top["board"], "board")
     rd.keys(board, "board", ("size",), ("background",))
     w, h = rd.numbers(board["size"], "board.size", 2)
     if w <= 0 or h <= 0:
-        rd.fail("board.size", "width and height must be positive")
+        rd.fail("board.size", _("width and height must be positive"))
     size = (w, h)
     background = None
     if board.get("background") is not None:
@@ -208,7 +213,7 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         cid = rd.ident(c["id"], where + ".id")
         where = f"{where} ({cid})"
         if cid in city_layout:
-            rd.fail(where, f"duplicate city id '{cid}'")
+            rd.fail(where, _("duplicate city id '{id}'").format(id=cid))
         pos = rd.numbers(c["pos"], where + ".pos", 2)
         rd.inside(pos, size, where + ".pos")
         label = None if c.get("label") is None else rd.numbers(c["label"], where + ".label", 2)
@@ -216,7 +221,7 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         city_layout[cid] = CityLayout((pos[0], pos[1]), None if label is None
                                       else (label[0], label[1]))
     if not cities:
-        rd.fail("cities", "a map needs cities")
+        rd.fail("cities", _("a map needs cities"))
 
     routes: list[Route] = []
     route_layout: dict[str, RouteLayout] = {}
@@ -229,34 +234,45 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         rd.keys(r, where, ("id", "from", "to", "length", "color"),
                 ("tunnel", "ferry", "via", "cars"))
         if rid in route_layout:
-            rd.fail(where, f"duplicate route id '{rid}'")
+            rd.fail(where, _("duplicate route id '{id}'").format(id=rid))
         a, b = (rd.city_ref(r[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
         if a == b:
-            rd.fail(where, f"a route needs two different cities, got '{a}' twice")
+            rd.fail(where, _("a route needs two different cities, got '{city}' twice").format(
+                city=a))
         length = rd.integer(r["length"], where + ".length", 1, MAX_LENGTH)
         color = rd.color(r["color"], where + ".color")
         tunnel = rd.flag(r.get("tunnel", False), where + ".tunnel")
         ferry = rd.integer(r.get("ferry", 0), where + ".ferry", 0)
         if ferry > length:
-            rd.fail(where, f"ferry has {ferry} locomotive symbols but only {length} spaces")
+            # TRANSLATORS: {n} locomotive symbols on a ferry of {length} spaces
+            rd.fail(where, ngettext("ferry has {n} locomotive symbol but only {length} spaces",
+                                    "ferry has {n} locomotive symbols but only {length} spaces",
+                                    ferry).format(n=ferry, length=length))
         if tunnel and ferry:
-            rd.fail(where, "a route cannot be both a tunnel and a ferry")
+            rd.fail(where, _("a route cannot be both a tunnel and a ferry"))
         via = tuple(rd.point(v, f"{where}.via[{j}]", size)
                     for j, v in enumerate(rd.seq(r.get("via", []), where + ".via")))
         cars = None
         if r.get("cars") is not None:
             car_items = rd.seq(r["cars"], where + ".cars")
             if len(car_items) != length:
-                rd.fail(where + ".cars", f"{len(car_items)} cars given for length {length}")
+                rd.fail(where + ".cars", ngettext("{n} car given for length {length}",
+                                                  "{n} cars given for length {length}",
+                                                  len(car_items)).format(n=len(car_items),
+                                                                         length=length))
             cars = tuple(rd.car(v, f"{where}.cars[{j}]", size) for j, v in enumerate(car_items))
         route = Route(rid, a, b, length, color, len(routes), tunnel, ferry)
         group = pairs.setdefault(frozenset((a, b)), [])
         if len(group) == 2:
-            rd.fail(where, f"a third route between '{a}' and '{b}' (at most two: "
-                           f"{group[0].id}, {group[1].id})")
+            # TRANSLATORS: {a}, {b} are city ids; {first}, {second} route ids
+            rd.fail(where, _("a third route between '{a}' and '{b}' (at most two: {first}, "
+                             "{second})").format(a=a, b=b, first=group[0].id,
+                                                 second=group[1].id))
         if group and group[0].length != length:
-            rd.fail(where, f"double route length {length} differs from {group[0].id} "
-                           f"({group[0].length})")
+            # TRANSLATORS: {length} of this route; {other} the twin route's id, {other_length}
+            rd.fail(where, _("double route length {length} differs from {other} "
+                             "({other_length})").format(length=length, other=group[0].id,
+                                                        other_length=group[0].length))
         group.append(route)
         routes.append(route)
         route_layout[rid] = RouteLayout(via, cars)
@@ -274,20 +290,22 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         where = f"{where} ({tid})" if tid else where
         rd.keys(t, where, ("id", "from", "to", "points"), ("long", "sets"))
         if tid in seen_tickets:
-            rd.fail(where, f"duplicate ticket id '{tid}'")
+            rd.fail(where, _("duplicate ticket id '{id}'").format(id=tid))
         seen_tickets.add(tid)
         a, b = (rd.city_ref(t[k], f"{where}.{k}", city_layout) for k in ("from", "to"))
         if a == b:
-            rd.fail(where, f"a ticket needs two different cities, got '{a}' twice")
+            rd.fail(where, _("a ticket needs two different cities, got '{city}' twice").format(
+                city=a))
         if uf.find(a) != uf.find(b):
-            rd.fail(where, f"no chain of routes connects '{a}' and '{b}'")
+            rd.fail(where, _("no chain of routes connects '{a}' and '{b}'").format(a=a, b=b))
         points = rd.integer(t["points"], where + ".points", 1, 1000)
         long = rd.flag(t.get("long", False), where + ".long")
         for j, s in enumerate(rd.seq(t.get("sets", []), where + ".sets")):
             set_name = rd.ident(s, f"{where}.sets[{j}]", NAME_RE)
             members = ticket_sets.setdefault(set_name, [])
             if tid in members:
-                rd.fail(f"{where}.sets[{j}]", f"ticket set '{set_name}' listed twice")
+                rd.fail(f"{where}.sets[{j}]", _("ticket set '{name}' listed twice").format(
+                    name=set_name))
             members.append(tid)
         tickets.append(Ticket(tid, a, b, points, long))
 
@@ -304,8 +322,8 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         raw_variants = {"base": {}}
     elif isinstance(raw_variants, dict):
         if not raw_variants:
-            rd.fail("variants", "no variant is named; leave 'variants' out for a single "
-                                "variant 'base' with the map's rules")
+            rd.fail("variants", _("no variant is named; leave 'variants' out for a single "
+                                  "variant 'base' with the map's rules"))
         raw_variants = {str(k) if isinstance(k, int) and not isinstance(k, bool) else k: v
                         for k, v in raw_variants.items()}
     for vname, vdata in rd.mapping(raw_variants, "variants").items():
@@ -396,11 +414,19 @@ def find_map(map_id: str) -> MapDefinition:
             if candidate.is_file():
                 definition = load_map(candidate)
                 if definition.id != map_id:
-                    raise MapError(f"{candidate}: id: the file declares id '{definition.id}'; "
-                                   f"it must match the file name '{map_id}'")
+                    raise MapError(_id_mismatch(candidate, definition.id, map_id))
                 return definition
-    available = ", ".join(sorted({p.stem for p, _ in _map_files()})) or "none"
-    raise MapError(f"unknown map {short_repr(map_id)} (available: {available})")
+    available = ", ".join(sorted({p.stem for p, _bundled in _map_files()})) \
+        or pgettext("no maps", "none")
+    # TRANSLATORS: {map} is the map id asked for, {available} the ids of the maps there are
+    raise MapError(_("unknown map {map} (available: {available})").format(
+        map=short_repr(map_id), available=available))
+
+
+def _id_mismatch(path: Path, declared: str, map_id: str) -> str:
+    # TRANSLATORS: "id" is the map file's key (not translated)
+    return _("{path}: id: the file declares id '{declared}'; it must match the file name "
+             "'{name}'").format(path=path, declared=declared, name=map_id)
 
 
 def list_maps() -> list[MapEntry]:
@@ -410,16 +436,16 @@ def list_maps() -> list[MapEntry]:
     for p, bundled in _map_files():
         map_id = p.stem
         if not bundled and map_id in bundled_ids:
-            entries.append(MapEntry(map_id, map_id, p, (), f"{p}: a bundled map already has "
-                                                           f"the id '{map_id}'; rename the file"))
+            entries.append(MapEntry(map_id, map_id, p, (), _(
+                "{path}: a bundled map already has the id '{id}'; rename the file").format(
+                    path=p, id=map_id)))
             continue
         if bundled:
             bundled_ids.add(map_id)
         try:
             d = load_map(p)
             if d.id != map_id:
-                raise MapError(f"{p}: id: the file declares id '{d.id}'; it must match the "
-                               f"file name '{map_id}'")
+                raise MapError(_id_mismatch(p, d.id, map_id))
         except MapError as e:
             entries.append(MapEntry(map_id, map_id, p, (), str(e)))
             continue
@@ -529,4 +555,5 @@ def save_map(definition: MapDefinition, path: str | Path) -> None:
     try:
         p.write_text(dump_map(definition), encoding="utf-8")
     except OSError as e:
-        raise MapError(f"{p}: cannot write the map file: {e.strerror or e}") from None
+        raise MapError(_("{path}: cannot write the map file: {error}").format(
+            path=p, error=e.strerror or e)) from None

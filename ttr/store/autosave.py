@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ttr.i18n import _
 from ttr.store.record import GameRecord
 from ttr.store.safefile import move_aside
 from ttr.store.saves import (
@@ -96,7 +97,7 @@ class Autosaver:
                 self.save(session)
             self.error = None
         except OSError as e:
-            self.error = f"Could not save the game: {e.strerror or e}"
+            self.error = _("Could not save the game: {error}").format(error=e.strerror or e)
             logger.warning("autosave failed: %s", e)
 
     def save(self, session: Any, name: str = "") -> Path | None:
@@ -162,8 +163,11 @@ def peek_autosave(folders: Folders | None = None) -> tuple[SaveGame | None, str 
         return load_save(path), None
     except SaveError as e:
         moved = move_aside(path)
-        where = f" It was moved to {moved.parent.name}/." if moved else ""
-        return None, f"The autosave could not be used: {e}.{where}"
+        if moved is None:
+            return None, _("The autosave could not be used: {error}.").format(error=e)
+        # TRANSLATORS: {error} says what is wrong; {folder} is "broken"
+        return None, _("The autosave could not be used: {error}. It was moved to "
+                       "{folder}/.").format(error=e, folder=moved.parent.name)
 
 
 def kept_elsewhere(folders: Folders, save: SaveGame) -> bool:

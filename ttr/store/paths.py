@@ -18,6 +18,7 @@ from pathlib import Path
 import platformdirs
 
 import ttr
+from ttr.i18n import _
 
 APP_NAME = "ttr"
 HOME_ENV = "TTR_HOME"
@@ -124,19 +125,22 @@ def ensure_dir(path: Path) -> Path:
 def describe_paths() -> str:
     """A readable list of every location, for `ttr --paths`."""
     rows = [
-        ("bundled maps", maps_dir()),
-        ("bundled assets", assets_dir()),
-        ("user maps", user_maps_dir()),
-        ("settings", settings_path()),
-        ("saves", saves_dir()),
-        ("records", records_dir()),
-        ("statistics", stats_path()),
-        ("server tables", server_dir()),
-        ("logs", log_dir()),
+        # TRANSLATORS: the folders listed by `ttr --paths`
+        (_("bundled maps"), maps_dir()),
+        (_("bundled assets"), assets_dir()),
+        (_("user maps"), user_maps_dir()),
+        (_("settings"), settings_path()),
+        (_("saves"), saves_dir()),
+        (_("records"), records_dir()),
+        (_("statistics"), stats_path()),
+        (_("server tables"), server_dir()),
+        (_("logs"), log_dir()),
     ]
-    width = max(len(name) for name, _ in rows)
+    width = max(len(name) for name, _path in rows)
     lines = [f"{name.ljust(width)}  {path}" for name, path in rows]
     home = _home()
     if home is not None:
-        lines.append(f"({HOME_ENV} is set: user folders are under {home})")
+        # TRANSLATORS: {variable} is the name of an environment variable (TTR_HOME)
+        lines.append(_("({variable} is set: user folders are under {home})").format(
+            variable=HOME_ENV, home=home))
     return "\n".join(lines)

@@ -28,6 +28,7 @@ from ttr.engine import (
 )
 from ttr.engine.actions import MAX_NOTATION
 from ttr.engine.rules import valid_seed
+from ttr.i18n import _, ngettext
 from ttr.store.problem_words import error_text
 from ttr.store.safefile import RECORD, FileReadError, parse_yaml, read_data
 from ttr.store.text import MAX_NAME, clean_text
@@ -84,16 +85,19 @@ class GameRecord:
             TtrError: the map does not match, or an action is unreadable or illegal.
         """
         if game_map.id != self.map_id:
-            raise TtrError(f"record is for map {self.map_id!r}, not {game_map.id!r}")
+            raise TtrError(_("record is for map {map}, not {other}").format(
+                map=repr(self.map_id), other=repr(game_map.id)))
         if self.map_hash and game_map.content_hash and game_map.content_hash != self.map_hash:
-            raise TtrError(f"map {self.map_id!r} has changed since this game was recorded "
-                           "(its routes, tickets or rules differ)")
+            raise TtrError(_("map {map} has changed since this game was recorded (its routes, "
+                             "tickets or rules differ)").format(map=repr(self.map_id)))
         actions = []
         for i, text in enumerate(self.actions):
             try:
                 actions.append(parse_action(text))
             except TtrError as e:
-                raise TtrError(f"action {i + 1}: {error_text(e)}") from None
+                # TRANSLATORS: {n} counts the actions of a game record; {error} says what is wrong
+                raise TtrError(_("action {n}: {error}").format(
+                    n=i + 1, error=error_text(e))) from None
         return replay(game_map, self.config, len(self.seats), self.seed, actions)
 
     def to_dict(self) -> dict[str, Any]:
@@ -117,39 +121,45 @@ class GameRecord:
             TtrError: wrong version, missing fields or wrong types.
         """
         if not isinstance(data, dict):
-            raise TtrError("record: expected a mapping at the top level")
+            raise TtrError(_("record: expected a mapping at the top level"))
         if data.get("version") != RECORD_VERSION:
-            raise TtrError(f"record: unsupported format version {_short(data.get('version'))}")
+            raise TtrError(_("record: unsupported format version {version}").format(
+                version=_short(data.get("version"))))
         for key, kind in (("map", str), ("map_hash", str), ("variant", str),
                           ("config", dict), ("seats", list), ("actions", list)):
             if not isinstance(data.get(key), kind):
-                raise TtrError(f"record: {key!r} must be a {kind.__name__}")
+                # TRANSLATORS: {key} is a field of the file; {kind} "str", "dict" or "list"
+                raise TtrError(_("record: {key} must be a {kind}").format(
+                    key=repr(key), kind=kind.__name__))
         for key in ("map", "variant"):
             if len(data[key]) > 60 or not _WORD.match(data[key]):
-                raise TtrError(f"record: {key!r} must be a lower-case name, not "
-                               f"{_short(data[key])}")
+                raise TtrError(_("record: {key} must be a lower-case name, not {value}").format(
+                    key=repr(key), value=_short(data[key])))
         if len(data["map_hash"]) > 128 or not data["map_hash"].isascii():
-            raise TtrError("record: 'map_hash' is not a content hash")
+            raise TtrError(_("record: 'map_hash' is not a content hash"))
         seed = data.get("seed")
         if not valid_seed(seed):
-            raise TtrError("record: 'seed' must be a number below 2**256 or a short text")
+            raise TtrError(_("record: 'seed' must be a number below 2**256 or a short text"))
         if not 2 <= len(data["seats"]) <= 5:
-            raise TtrError(f"record: {len(data['seats'])} seats (a game has 2 to 5)")
+            raise TtrError(ngettext("record: {n} seat (a game has 2 to 5)",
+                                    "record: {n} seats (a game has 2 to 5)",
+                                    len(data["seats"])).format(n=len(data["seats"])))
         seats = _seats(data["seats"])
         actions = data["actions"]
         if len(actions) > MAX_ACTIONS or not all(
                 isinstance(a, str) and len(a) <= MAX_NOTATION for a in actions):
-            raise TtrError("record: 'actions' must be a list of action texts")
+            raise TtrError(_("record: 'actions' must be a list of action texts"))
         try:
             config = RulesConfig.from_dict(data["config"])
         except TtrError as e:
-            raise TtrError(f"record: config: {error_text(e)}") from None
+            raise TtrError(_("record: config: {error}").format(error=error_text(e))) from None
         if config.variant != data["variant"]:
-            raise TtrError(f"record: the config is of variant {config.variant!r}, "
-                           f"the record of {data['variant']!r}")
+            raise TtrError(_("record: the config is of variant {config}, the record of "
+                             "{variant}").format(config=repr(config.variant),
+                                                 variant=repr(data["variant"])))
         hints_allowed = data.get("hints_allowed", True)
         if not isinstance(hints_allowed, bool):
-            raise TtrError("record: 'hints_allowed' must be true or false")
+            raise TtrError(_("record: 'hints_allowed' must be true or false"))
         return GameRecord(
             map_id=data["map"], map_hash=data["map_hash"], variant=data["variant"],
             config=config, seed=seed, seats=seats, actions=list(actions),
@@ -170,11 +180,11 @@ class GameRecord:
             TtrError: unreadable text or a malformed record.
         """
         if len(text) > RECORD.max_bytes:
-            raise TtrError("record: too big")
+            raise TtrError(_("record: too big"))
         try:
             data = parse_yaml(text, RECORD.max_depth)
         except FileReadError as e:
-            raise TtrError(f"record: not valid YAML/JSON ({e})") from None
+            raise TtrError(_("record: not valid YAML/JSON ({error})").format(error=e)) from None
         return GameRecord.from_dict(data)
 
     def save(self, path: str | Path) -> None:
@@ -211,17 +221,20 @@ def _seats(items: list[Any]) -> tuple[SeatRecord, ...]:
         if not isinstance(s, dict) or not all(
             isinstance(s.get(k), str) for k in ("name", "color", "kind")
         ):
-            raise TtrError(f"record: seats[{i}] needs text name, color and kind")
+            # TRANSLATORS: {i} is the seat's index in the file; name, color, kind are fields
+            raise TtrError(_("record: seats[{i}] needs text name, color and kind").format(i=i))
         kind = s["kind"]
         if len(kind) > 40 or not _WORD.match(kind):
-            raise TtrError(f"record: seats[{i}].kind {_short(kind)} is not a player kind")
+            raise TtrError(_("record: seats[{i}].kind {kind} is not a player kind").format(
+                i=i, kind=_short(kind)))
         color = s["color"]
         if color not in SEAT_COLORS or color in used:
             color = next(c for c in SEAT_COLORS if c not in used)
         used.add(color)
-        name = clean_text(s["name"], MAX_NAME, fallback=f"Player {i + 1}")
+        name = clean_text(s["name"], MAX_NAME, fallback=_("Player {n}").format(n=i + 1))
         hints = s.get("hints", 0)
         if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= 10**6:
-            raise TtrError(f"record: seats[{i}].hints must be a whole number of hints")
+            raise TtrError(_("record: seats[{i}].hints must be a whole number of hints").format(
+                i=i))
         seats.append(SeatRecord(name, color, kind, hints))
     return tuple(seats)

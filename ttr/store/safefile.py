@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from ttr.engine import TtrError
+from ttr.i18n import N_, _, ngettext, number
 
 logger = logging.getLogger(__name__)
 
@@ -32,18 +33,20 @@ MAX_DEPTH = 32
 
 @dataclass(frozen=True, slots=True)
 class FileKind:
-    """What a file is, for messages, with its size and nesting limits."""
+    """What a file is, for messages (English, marked with `N_`: `_(kind.name)` words it),
+    with its size and nesting limits."""
 
     name: str
     max_bytes: int
     max_depth: int = MAX_DEPTH
 
 
-MAP = FileKind("map file", 2 * 1024 * 1024)
-SAVE = FileKind("saved game", 8 * 1024 * 1024)
-RECORD = FileKind("game record", 8 * 1024 * 1024)
-SETTINGS = FileKind("settings file", 64 * 1024, 8)
-STATS = FileKind("statistics file", 8 * 1024 * 1024, 8)
+# TRANSLATORS: kinds of file, put in messages as {kind} ("the {kind} does not exist")
+MAP = FileKind(N_("map file"), 2 * 1024 * 1024)
+SAVE = FileKind(N_("saved game"), 8 * 1024 * 1024)
+RECORD = FileKind(N_("game record"), 8 * 1024 * 1024)
+SETTINGS = FileKind(N_("settings file"), 64 * 1024, 8)
+STATS = FileKind(N_("statistics file"), 8 * 1024 * 1024, 8)
 
 
 class FileReadError(TtrError):
@@ -51,16 +54,24 @@ class FileReadError(TtrError):
 
 
 def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.0f} kB"
+    if n >= 1024 * 1024:
+        return _("{size} MB").format(size=number(n / 1024 / 1024, 1))
+    return _("{size} kB").format(size=number(n / 1024))
 
 
 def _what(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-                       (stat.S_ISSOCK, "a socket")):
+    for test, name in ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a pipe (FIFO)")),
+                       (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")),
+                       (stat.S_ISSOCK, N_("a socket"))):
         if test(mode):
-            return name
-    return "not a regular file"
+            return _(name)
+    return _("not a regular file")
+
+
+def _problem(message: str, path: str | Path, kind: FileKind, **more: object) -> FileReadError:
+    """A `FileReadError` worded now: `message` (translated) filled with the path, the
+    kind of file and `more`."""
+    return FileReadError(message.format(path=path, kind=_(kind.name), **more))
 
 
 def read_bytes(path: str | Path, kind: FileKind) -> bytes:
@@ -75,17 +86,23 @@ def read_bytes(path: str | Path, kind: FileKind) -> bytes:
     try:
         fd = os.open(p, flags)
     except FileNotFoundError:
-        raise FileReadError(f"{p}: the {kind.name} does not exist") from None
+        # TRANSLATORS: {kind} is a kind of file ("map file", "saved game")
+        raise _problem(_("{path}: the {kind} does not exist"), p, kind) from None
     except OSError as e:
-        raise FileReadError(f"{p}: cannot read the {kind.name} ({e.strerror or e})") from None
+        # TRANSLATORS: {kind} is a kind of file; {error} the system's reason
+        raise _problem(_("{path}: cannot read the {kind} ({error})"), p, kind,
+                       error=e.strerror or e) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileReadError(f"{p}: not a {kind.name} but {_what(info.st_mode)}")
+            # TRANSLATORS: {kind} is a kind of file; {what} is "a folder", "a device"...
+            raise _problem(_("{path}: not a {kind} but {what}"), p, kind,
+                           what=_what(info.st_mode))
         limit = kind.max_bytes
         if info.st_size > limit:
-            raise FileReadError(f"{p}: too big for a {kind.name} ({_size(info.st_size)}; "
-                                f"the limit is {_size(limit)})")
+            # TRANSLATORS: {kind} is a kind of file; {size} and {limit} are "2.5 MB"
+            raise _problem(_("{path}: too big for a {kind} ({size}; the limit is {limit})"),
+                           p, kind, size=_size(info.st_size), limit=_size(limit))
         chunks: list[bytes] = []
         got = 0
         while got <= limit:
@@ -95,11 +112,12 @@ def read_bytes(path: str | Path, kind: FileKind) -> bytes:
             chunks.append(chunk)
             got += len(chunk)
         if got > limit:  # it grew while we read
-            raise FileReadError(f"{p}: too big for a {kind.name} (the limit is "
-                                f"{_size(limit)})")
+            raise _problem(_("{path}: too big for a {kind} (the limit is {limit})"), p, kind,
+                           limit=_size(limit))
         return b"".join(chunks)
     except OSError as e:
-        raise FileReadError(f"{p}: cannot read the {kind.name} ({e.strerror or e})") from None
+        raise _problem(_("{path}: cannot read the {kind} ({error})"), p, kind,
+                       error=e.strerror or e) from None
     finally:
         os.close(fd)
 
@@ -114,8 +132,9 @@ def read_text(path: str | Path, kind: FileKind) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise FileReadError(f"{path}: not a {kind.name}: not UTF-8 text (byte {e.start})") \
-            from None
+        # TRANSLATORS: {kind} is a kind of file; {byte} the position of the first bad byte
+        raise _problem(_("{path}: not a {kind}: not UTF-8 text (byte {byte})"), path, kind,
+                       byte=e.start) from None
 
 
 def read_data(path: str | Path, kind: FileKind) -> Any:
@@ -126,13 +145,14 @@ def read_data(path: str | Path, kind: FileKind) -> Any:
     """
     text = read_text(path, kind)
     if not text.strip():
-        raise FileReadError(f"{path}: the {kind.name} is empty")
+        raise _problem(_("{path}: the {kind} is empty"), path, kind)
     try:
         if str(path).endswith(".json"):
             return parse_json(text, kind.max_depth)
         return parse_yaml(text, kind.max_depth)
     except FileReadError as e:
-        raise FileReadError(f"{path}: not a valid {kind.name}: {e}") from None
+        # TRANSLATORS: {kind} is a kind of file; {error} says what is wrong in it
+        raise _problem(_("{path}: not a valid {kind}: {error}"), path, kind, error=e) from None
 
 
 # ---------------------------------------------------------------- parsing
@@ -147,20 +167,28 @@ class _PlainLoader(yaml.SafeLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D102
         if self.check_event(yaml.events.AliasEvent):
             event = self.peek_event()  # type: ignore[no-untyped-call]  # untyped in the stubs
-            raise _refused("aliases (*name) are not allowed", event.start_mark)
+            raise _refused(_("aliases (*name) are not allowed"), event.start_mark)
         self._depth += 1
         try:
             if self._depth > self.max_depth:
-                raise _refused(f"nested more than {self.max_depth} levels deep",
+                raise _refused(_nested(self.max_depth),
                                self.peek_event().start_mark)  # type: ignore[no-untyped-call]
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
 
+def _nested(depth: int) -> str:
+    return ngettext("nested more than {n} level deep", "nested more than {n} levels deep",
+                    depth).format(n=number(depth))
+
+
 def _refused(problem: str, mark: Any) -> FileReadError:
-    where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-    return FileReadError(problem + where)
+    if mark is None:
+        return FileReadError(problem)
+    # TRANSLATORS: {problem} says what is wrong in a file, then where
+    return FileReadError(_("{problem} (line {line}, column {column})").format(
+        problem=problem, line=mark.line + 1, column=mark.column + 1))
 
 
 _STARTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
@@ -172,11 +200,11 @@ def _check_events(text: str, loader: Any, max_depth: int) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.AliasEvent):
-            raise _refused("aliases (*name) are not allowed", event.start_mark)
+            raise _refused(_("aliases (*name) are not allowed"), event.start_mark)
         if isinstance(event, _STARTS):
             depth += 1
             if depth > max_depth:
-                raise _refused(f"nested more than {max_depth} levels deep", event.start_mark)
+                raise _refused(_nested(max_depth), event.start_mark)
         elif isinstance(event, _ENDS):
             depth -= 1
 
@@ -201,11 +229,14 @@ def parse_yaml(text: str, max_depth: int = MAX_DEPTH, fast: bool = True) -> Any:
         return yaml.load(text, Loader=Loader)  # noqa: S506 (a SafeLoader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise _refused(f"malformed YAML: {e.problem or e.context or e}", mark) from None
+        # TRANSLATORS: {error} is the YAML reader's own (English) description
+        raise _refused(_("malformed YAML: {error}").format(error=e.problem or e.context or e),
+                       mark) from None
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError) as e:
         if isinstance(e, FileReadError):
             raise
-        raise FileReadError(f"malformed YAML: {type(e).__name__}: {str(e)[:200]}") from None
+        raise FileReadError(_("malformed YAML: {error}").format(
+            error=f"{type(e).__name__}: {str(e)[:200]}")) from None
 
 
 def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
@@ -217,12 +248,13 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise FileReadError(f"damaged JSON: {e.msg} (line {e.lineno}, column {e.colno})") \
-            from None
+        # TRANSLATORS: {error} is the JSON reader's own (English) description
+        raise FileReadError(_("damaged JSON: {error} (line {line}, column {column})").format(
+            error=e.msg, line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError) as e:
-        raise FileReadError(f"damaged JSON: {type(e).__name__}") from None
+        raise FileReadError(_("damaged JSON: {error}").format(error=type(e).__name__)) from None
     if depth_of(data) > max_depth:
-        raise FileReadError(f"nested more than {max_depth} levels deep")
+        raise FileReadError(_nested(max_depth))
     return data
 
 
@@ -266,6 +298,10 @@ def move_aside(path: str | Path) -> Path | None:
     return target
 
 
-def moved_note(moved: Path | None) -> str:
-    """` (moved to broken/)` or, when it could not be moved, an empty string."""
-    return f" (moved to {moved.parent.name}/)" if moved is not None else ""
+def with_moved_note(message: str, moved: Path | None) -> str:
+    """`message (moved to broken/)` or, when the file could not be moved, `message`."""
+    if moved is None:
+        return message
+    # TRANSLATORS: {message} says why a file cannot be used; {folder} is "broken"
+    return _("{message} (moved to {folder}/)").format(message=message,
+                                                       folder=moved.parent.name)

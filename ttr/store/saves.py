@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from ttr.engine import TtrError
+from ttr.i18n import _
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
-from ttr.store.safefile import SAVE, FileReadError, move_aside, moved_note, read_data
+from ttr.store.safefile import SAVE, FileReadError, move_aside, read_data, with_moved_note
 from ttr.store.text import MAX_NAME, clean_text
 
 logger = logging.getLogger(__name__)
@@ -66,26 +67,33 @@ class SaveGame:
             SaveError: wrong format, version or field types.
         """
         if not isinstance(data, dict) or data.get("format") != "ttr-save":
-            raise SaveError("not a ttr saved game")
+            raise SaveError(_("not a ttr saved game"))
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved by another version of ttr (format {data.get('version')!r})")
+            raise SaveError(_("saved by another version of ttr (format {version})").format(
+                version=repr(data.get("version"))))
         owner = data.get("screen_owner")
         if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int)
                                   or not 0 <= owner < 5):
-            raise SaveError(f"bad screen_owner {owner!r}")
+            raise SaveError(_bad_owner(owner))
         for key in ("name", "saved_at"):
             if not isinstance(data.get(key, ""), str):
-                raise SaveError(f"{key!r} must be text")
+                # TRANSLATORS: {key} is the name of a field of the file ('name')
+                raise SaveError(_("{key} must be text").format(key=repr(key)))
         try:
             record = GameRecord.from_dict(data.get("record"))
         except TtrError as e:
             raise SaveError(error_text(e)) from None
         if owner is not None and owner >= len(record.seats):
-            raise SaveError(f"bad screen_owner {owner!r}")
+            raise SaveError(_bad_owner(owner))
         saved_at = data.get("saved_at", "")
         if not _STAMP.match(saved_at):
             saved_at = ""
         return SaveGame(record, owner, saved_at, clean_text(data.get("name", ""), MAX_NAME))
+
+
+def _bad_owner(owner: object) -> str:
+    # TRANSLATORS: screen_owner is a field of the saved game (not translated)
+    return _("bad screen_owner {owner}").format(owner=repr(owner))
 
 
 def write_atomic(path: Path, text: str, sync: bool = True) -> None:
@@ -201,7 +209,7 @@ def list_saves(folder: str | Path, move_broken: bool = True) -> list[SaveEntry]:
         except SaveError as e:
             moved = move_aside(p) if move_broken else None
             out.append(SaveEntry(p, clean_text(p.stem, MAX_NAME, "save"), "", None,
-                                 f"{e}{moved_note(moved)}"))
+                                 with_moved_note(str(e), moved)))
             continue
         out.append(SaveEntry(p, save.name or p.stem, save.saved_at, save, None))
     out.sort(key=lambda e: (e.error is None, e.saved_at), reverse=True)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr.engine import GameResult
+from ttr.i18n import N_, _, ngettext, number
 from ttr.store.lock import locked
 from ttr.store.record import GameRecord
 from ttr.store.safefile import STATS, FileReadError, move_aside, read_data
@@ -33,7 +34,7 @@ logger = logging.getLogger(__name__)
 
 MAX_GAMES = 5_000
 MAX_SCORE = 100_000
-NO_NAME = "(no name)"
+NO_NAME = N_("(no name)")  # translated where a summary is read
 """Counts the seats whose names have nothing drawable in them."""
 
 
@@ -154,7 +155,7 @@ def parse_summary(raw: Any) -> GameSummary | None:
         tickets = _number(s.get("tickets"), 0, 1000)
         completed = _number(s.get("completed"), 0, tickets if tickets is not None else 0)
         name = s.get("name")
-        name = clean_text(name, MAX_NAME, NO_NAME) if isinstance(name, str) else ""
+        name = clean_text(name, MAX_NAME, _(NO_NAME)) if isinstance(name, str) else ""
         kind = clean_text(s.get("kind"), MAX_NAME)
         if score is None or rank is None or tickets is None or completed is None \
                 or not name or not kind:
@@ -206,7 +207,8 @@ class StatsStore:
         data = read_data(path, STATS)
         games = data.get("games") if isinstance(data, dict) else None
         if not isinstance(games, list):
-            raise FileReadError(f"{path}: not a statistics file (no list of games)")
+            raise FileReadError(_("{path}: not a statistics file (no list of games)").format(
+                path=path))
         return games
 
     def raw_games(self) -> list[Any]:
@@ -225,10 +227,11 @@ class StatsStore:
         except FileReadError as e:
             moved = move_aside(self.path)
             if moved is None:
-                self.problem = f"The statistics could not be read: {e}"
+                self.problem = _("The statistics could not be read: {error}").format(error=e)
                 raise StatsUnreadable(self.problem) from None
-            self.problem = (f"The statistics file could not be read, so it was moved to "
-                            f"{moved.parent.name}/ ({e})")
+            # TRANSLATORS: {folder} is "broken"; {error} says what is wrong
+            self.problem = _("The statistics file could not be read, so it was moved to "
+                             "{folder}/ ({error})").format(folder=moved.parent.name, error=e)
             logger.warning("%s", self.problem)
         try:
             games = self._read(self.backup)
@@ -238,7 +241,9 @@ class StatsStore:
             write_atomic(self.path, _dump(games))
         except OSError as e:
             logger.warning("cannot restore %s from its backup: %s", self.path, e)
-        self.problem += "; the backup copy (before the last game) is used instead"
+        # TRANSLATORS: {problem} is "The statistics file could not be read, ..."
+        self.problem = _("{problem}; the backup copy (before the last game) is used "
+                         "instead").format(problem=self.problem)
         return games
 
     def games(self) -> list[GameSummary]:
@@ -249,8 +254,16 @@ class StatsStore:
             return []
         games = [g for g in map(parse_summary, raw) if g is not None]
         if len(games) < len(raw):
-            skipped = f"{len(raw) - len(games)} damaged entries are not counted"
-            self.problem = f"{self.problem}; {skipped}" if self.problem else skipped.capitalize()
+            n = len(raw) - len(games)
+            if self.problem:
+                # TRANSLATORS: {problem} is "The statistics file could not be read, ..."
+                self.problem = ngettext("{problem}; {n} damaged entry is not counted",
+                                        "{problem}; {n} damaged entries are not counted",
+                                        n).format(problem=self.problem, n=number(n))
+            else:
+                self.problem = ngettext("{n} damaged entry is not counted",
+                                        "{n} damaged entries are not counted",
+                                        n).format(n=number(n))
         return games
 
     def add(self, summary: dict[str, Any]) -> None:

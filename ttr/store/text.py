@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import unicodedata
 
+from ttr.i18n import _, ngettext, number
+
 MAX_NAME = 40
 """The longest player, save or map name kept."""
 
-_DROP = frozenset(("Cc", "Cs"))
+_DROP = frozenset(("Cc", "Cs"))  # i18n: no (Unicode categories)
 """Control characters and lone surrogates: never drawable."""
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Bidirectional embeddings, overrides and isolates: they reorder the text drawn after
 them (a name could make a log line read differently), so they are dropped too."""
-_INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"))
+_INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"))  # i18n: no
 """Categories that draw nothing on their own (spaces, format and combining marks)."""
 
 
@@ -64,16 +66,17 @@ def text_problem(value: object, limit: int = MAX_NAME) -> str | None:
     """Why `value` is not clean display text (for readers that refuse instead of
     cleaning), or None when `clean_text` would keep it unchanged."""
     if not isinstance(value, str):
-        return "expected text"
+        return _("expected text")
     if len(value) > limit:
-        return f"text longer than {limit} characters"
+        return ngettext("text longer than {n} character", "text longer than {n} characters",
+                        limit).format(n=number(limit))
     if not visible(value):
-        return "text with nothing visible in it"
+        return _("text with nothing visible in it")
     bad = next((ch for ch in value if unicodedata.category(ch) in _DROP or ch in _BIDI), None)
     if bad is not None:
-        return f"text with a character that cannot be shown ({ascii(bad)})"
+        return _("text with a character that cannot be shown ({char})").format(char=ascii(bad))
     if value != value.strip():
-        return "text with spaces at the start or the end"
+        return _("text with spaces at the start or the end")
     return None
 
 

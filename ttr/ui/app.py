@@ -15,7 +15,9 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from ttr import i18n
 from ttr.engine import TtrError
+from ttr.i18n import _
 from ttr.ui import theme
 
 if TYPE_CHECKING:
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")
+AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")  # i18n: no (names)
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -37,7 +39,8 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         return None
     w, sep, h = text.lower().partition("x")
     if not sep or not w.strip().isdigit() or not h.strip().isdigit():
-        raise ValueError(f"--size expects WIDTHxHEIGHT such as 1280x720, got {text!r}")
+        raise ValueError(_("--size expects WIDTHxHEIGHT such as 1280x720, got {text}").format(
+            text=repr(text)))
     return clamp_size((int(w), int(h)))
 
 
@@ -63,7 +66,7 @@ def default_seats(kinds: list[str]) -> list[SeatSpec]:
         color = theme.PLAYER_COLORS[i % len(theme.PLAYER_COLORS)]
         if kind == "human":
             h_i += 1
-            name = "You" if humans == 1 else f"Player {h_i}"
+            name = _("You") if humans == 1 else _("Player {n}").format(n=h_i)
             out.append(SeatSpec(name, color, None))
         else:
             info = agent_info(kind)
@@ -73,10 +76,16 @@ def default_seats(kinds: list[str]) -> list[SeatSpec]:
 
 
 class App:
-    """Owns the window and the scene stack; `frame(dt)` runs one loop iteration."""
+    """Owns the window and the scene stack; `frame(dt)` runs one loop iteration.
+
+    The language is `language`, else the one given for this run (`ttr --lang`,
+    `i18n.pinned`), else the one chosen in Settings, else the system's. When it changes
+    (Settings -> Language), every scene lays itself out again and the caches of drawn
+    text are dropped before the next drawing: no restart."""
 
     def __init__(self, size: tuple[int, int] | None = None, pace: float | None = None,
-                 quit_at_end: bool = False, settings_file: object = "default") -> None:
+                 quit_at_end: bool = False, settings_file: object = "default",
+                 language: str | None = None) -> None:
         if sys.platform == "win32":
             os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         import pygame
@@ -89,7 +98,11 @@ class App:
         self.pg = pygame
         open_display()  # raises NoDisplayError; the mixer is the sound board's business
         path = settings_path() if settings_file == "default" else settings_file
+        language = language or i18n.pinned()
+        i18n.set_language(language or i18n.system_language())  # (a settings problem's words)
         settings = Settings.load(path)  # type: ignore[arg-type]
+        i18n.set_language(language or settings.language or i18n.system_language())
+        self._language_seen = i18n.generation()
         if pace is not None:
             settings.animation_speed = settings.ai_pace = pace
             path = None  # a command-line pace is not saved
@@ -104,7 +117,8 @@ class App:
         self.window_size = size
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.display.set_caption("Ticket to Ride")
+        # TRANSLATORS: the window's title, the game's name (your edition's title, if any)
+        pygame.display.set_caption(_("Ticket to Ride"))
         self.stack = SceneStack()
         self.ctx = AppContext(Assets(settings), settings, self.stack, self, path,  # type: ignore[arg-type]
                               quit_at_end=quit_at_end, size=self.screen.get_size())
@@ -138,7 +152,7 @@ class App:
         if not self.data_lock.acquire():
             logger.warning("another copy of ttr holds %s", self.data_lock.path)
             self.ctx.extras["folders"] = Folders.default(autosave_on=False)
-            self.ctx.extras["notice"] = (
+            self.ctx.extras["notice"] = _(
                 "Another copy of ttr is running on these saved games, so this one does "
                 "not autosave: save from the pause menu (Esc) to keep a game.")
 
@@ -208,6 +222,13 @@ class App:
         self.ctx.assets.clear_sized()
         self.stack.resize(size)
 
+    def language_changed(self) -> None:
+        """After a change of language: drop the drawn text, lay every scene out again
+        (their worded texts and widths change), retitle the window."""
+        self._language_seen = i18n.generation()
+        self.pg.display.set_caption(_("Ticket to Ride"))
+        self._resized(self.ctx.size)
+
     # ------------------------------------------------------------ loop
 
     def frame(self, dt: float) -> bool:
@@ -241,6 +262,8 @@ class App:
                         pg.K_INSERT, pg.K_CAPSLOCK, pg.K_NUMLOCK):  # (screen readers' keys)
                     announcer_of(self.ctx.extras).key_pressed()  # cuts the speech
                 self.stack.handle_event(e)
+        if i18n.generation() != self._language_seen:  # (Settings -> Language)
+            self.language_changed()
         self.stack.update(dt)
         self.stack.apply_pending()
         drew = False
@@ -361,11 +384,11 @@ def run(args: argparse.Namespace) -> int:
                 from ttr.ai.base import agent_info
 
                 if not agent_info(kind).level and kind not in ("random", "greedy"):
-                    raise TtrError(f"{kind!r} is not an AI level")
+                    raise TtrError(_("{kind} is not an AI level").format(kind=repr(kind)))
         setup = NewGame(gs.map_id, gs.variant, tuple(default_seats(list(gs.seats))),
                         getattr(args, "seed", None))
     elif getattr(args, "autostart", False):
-        raise ValueError("--autostart needs --setup MAP:VARIANT:SEATS")
+        raise ValueError(_("--autostart needs --setup MAP:VARIANT:SEATS"))
     if not logging.getLogger().handlers:
         log_to_file()
     from ttr.ui.display import NoDisplayError

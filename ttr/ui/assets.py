@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from ttr.engine import CardColor
+from ttr.i18n import pgettext
 from ttr.store.text import drawable
 from ttr.ui import theme
 from ttr.ui.symbols import card_symbol
@@ -73,7 +74,8 @@ class Assets:
         return bool(getattr(self.settings, "colorblind", False))
 
     def clear_sized(self) -> None:
-        """Drop size-dependent surfaces (after a resize)."""
+        """Drop size-dependent surfaces (after a resize) and those with words on them
+        (after a change of language)."""
         self._surfs.clear()
         self._text.clear()
 
@@ -97,7 +99,8 @@ class Assets:
             pygame.draw.rect(s, (238, 222, 180), r, border_radius=max(3, w // 12))
             pygame.draw.rect(s, (150, 110, 60), r.inflate(-6, -6), 2, border_radius=max(2, w // 14))
             f = self.font(max(9, h // 5), bold=True)
-            t = f.render("TICKET", True, (120, 80, 40))
+            # TRANSLATORS: printed on the back of a destination ticket card; short, capitals
+            t = f.render(pgettext("card back", "TICKET"), True, (120, 80, 40))
             s.blit(t, t.get_rect(center=r.center))
             self._surfs[key] = s
         return s

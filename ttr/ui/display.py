@@ -17,9 +17,12 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from ttr.i18n import N_, _
+
 HEADLESS_DRIVERS = ("dummy", "offscreen")
-NO_DISPLAY = ("no display found: run it on a desktop, or set SDL_VIDEODRIVER=dummy "
-              "for a headless run")
+NO_DISPLAY = N_("no display found: run it on a desktop, or set SDL_VIDEODRIVER=dummy "
+                "for a headless run")
+"""The message (English, marked: translated when raised)."""
 
 
 class NoDisplayError(RuntimeError):
@@ -39,11 +42,13 @@ def open_display() -> str:
         with quiet_stderr():  # SDL's notes on the drivers it tries (Wayland, X11 ...)
             pygame.display.init()
     except pygame.error as e:
-        raise NoDisplayError(f"{NO_DISPLAY} ({e})") from None
+        # TRANSLATORS: {problem} is "no display found: ...", {error} SDL's own words
+        raise NoDisplayError(_("{problem} ({error})").format(problem=_(NO_DISPLAY),
+                                                             error=e)) from None
     driver = str(pygame.display.get_driver()).lower()
     if driver in HEADLESS_DRIVERS and driver != asked:
         pygame.display.quit()
-        raise NoDisplayError(NO_DISPLAY)
+        raise NoDisplayError(_(NO_DISPLAY))
     pygame.font.init()
     _set_icon(pygame)
     return driver
@@ -56,7 +61,7 @@ def _set_icon(pygame: Any) -> None:
     try:
         pygame.display.set_icon(pygame.image.load(str(assets_dir() / "icon.png")))
     except (OSError, pygame.error) as e:  # the window keeps SDL's own icon
-        logging.getLogger(__name__).warning("no window icon: %s", e)
+        logging.getLogger(__name__).warning("no window icon: %s", e)  # i18n: no (log)
 
 
 @contextlib.contextmanager

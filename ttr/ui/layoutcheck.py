@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ttr.i18n import _, ngettext, number
 from ttr.ui.geometry import (
     CITY_RADIUS,
     DEFAULT_LABEL_OFFSET,
@@ -49,13 +50,14 @@ class LayoutReport:
         return not self.too_short and not self.slot_overlaps and not self.crossings
 
     def lines(self) -> list[str]:
-        """All problems, grouped, for printing."""
+        """All problems, grouped, for printing (tools/layout_report.py: for developers)."""
         out: list[str] = []
-        for title, items in (("too short", self.too_short), ("slot overlaps", self.slot_overlaps),
-                             ("over foreign cities", self.foreign_cities),
-                             ("label collisions", self.label_collisions),
-                             ("outside the board", self.outside),
-                             ("crossing routes", self.crossings)):
+        for title, items in (("too short", self.too_short),  # i18n: no
+                             ("slot overlaps", self.slot_overlaps),  # i18n: no
+                             ("over foreign cities", self.foreign_cities),  # i18n: no
+                             ("label collisions", self.label_collisions),  # i18n: no
+                             ("outside the board", self.outside),  # i18n: no
+                             ("crossing routes", self.crossings)):  # i18n: no
             out.append(f"{title}: {len(items)}")
             out.extend(f"  {s}" for s in items)
         return out
@@ -76,7 +78,10 @@ def check_layout(map_def: MapDefinition) -> LayoutReport:
         have = polyline_length(lines[r.id])
         need = min_route_span(r.length, *margins[r.id])
         if have < need - 1e-6:
-            too_short.append(f"{r.id}: {have:.0f} < {need:.0f} for {r.length} cars")
+            # TRANSLATORS: the map editor: a route drawn shorter than its cars need
+            too_short.append(ngettext("{route}: {have} < {need} for {n} car",
+                                      "{route}: {have} < {need} for {n} cars", r.length).format(
+                route=r.id, have=number(have), need=number(need), n=number(r.length)))
     # slot overlaps between different routes
     overlaps: list[str] = []
     boxes = {rid: bbox([p for q in qs for p in q]) for rid, qs in slots.items()}
@@ -98,7 +103,7 @@ def check_layout(map_def: MapDefinition) -> LayoutReport:
             pos = layout.cities[c.id].pos
             box = rect_quad(pos[0], pos[1], 2 * CITY_RADIUS + 2, 2 * CITY_RADIUS + 2)
             if any(quads_overlap(q, box) for q in slots[r.id]):
-                foreign.append(f"{r.id} over {c.id}")
+                foreign.append(_("{route} over {city}").format(route=r.id, city=c.id))
     # labels (one line, else two, as `place_labels` writes them) against labels,
     # claimed-train footprints and city dots (their own too)
     labels: list[str] = []
@@ -112,16 +117,18 @@ def check_layout(map_def: MapDefinition) -> LayoutReport:
         lboxes[c.id] = found[1] if found else label_box(c.name, cl.pos, offset)
         for kind, ident in field.conflicts(lboxes[c.id]):
             if kind != "edge":  # reported under "outside the board"
-                labels.append(f"label {c.id} x {kind} {ident}")
+                # TRANSLATORS: the map editor: a city's label collides with {kind} {other}
+                labels.append(_("label {city} x {kind} {other}").format(city=c.id, kind=kind,
+                                                                         other=ident))
         field.add_label(c.id, lboxes[c.id])
     outside: list[str] = []
     w, h = layout.size
     for rid, qs in slots.items():
         if any(not (0 <= x <= w and 0 <= y <= h) for q in qs for x, y in q):
-            outside.append(f"route {rid}")
+            outside.append(_("route {route}").format(route=rid))
     for cid, box in lboxes.items():
         if any(not (0 <= x <= w and 0 <= y <= h) for x, y in box):
-            outside.append(f"label {cid}")
+            outside.append(_("label {city}").format(city=cid))
     crossings: list[str] = []
     for i, r1 in enumerate(gm.routes):
         for r2 in gm.routes[i + 1:]:

@@ -1,4 +1,5 @@
-"""User preferences of the window app (speeds, window, accessibility, sound), as YAML."""
+"""User preferences of the window app (language, speeds, window, accessibility, sound),
+as YAML."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ class Settings:
     "never"."""
     hints: bool = True
     """Offer the coach's hints on the board (the Hint button and G)."""
+    language: str | None = None
+    """The language chosen in Settings (a code of `ttr.i18n.LANGUAGES`); None follows the
+    system's locale (`i18n.system_language`)."""
     problem: str = field(default="", compare=False)
     """Why the file could not be used (shown once in the menu); never saved."""
     read_only: bool = field(default=False, compare=False)
@@ -55,13 +59,17 @@ class Settings:
         try:
             data = read_data(path, SETTINGS)
             if not isinstance(data, dict):
-                raise FileReadError(f"{path}: not a settings file (not a mapping)")
-        except FileReadError as e:
+                raise FileReadError(f"{path}: not a settings file (not a mapping)")  # i18n: no
+        except FileReadError as e:  # (logged, not shown: the problem below is)
+            from ttr.i18n import _
+
             logger.warning("cannot read settings: %s", e)
             moved = move_aside(path)
             s.read_only = moved is None
-            where = f"; it was moved to {moved}" if moved else f" ({path})"
-            s.problem = f"Your settings file could not be used, so defaults are used{where}"
+            s.problem = (_("Your settings file could not be used, so defaults are used; it "
+                           "was moved to {path}").format(path=moved) if moved else
+                         _("Your settings file could not be used, so defaults are used "
+                           "({path})").format(path=path))
             return s
         for f in fields(Settings):
             v = data.get(f.name)
@@ -77,6 +85,10 @@ class Settings:
                 s.text_size = int(v)
             elif f.name == "confirm_claim" and v in ("hot-seat", "always", "never"):
                 s.confirm_claim = v
+            elif f.name == "language" and isinstance(v, str):
+                from ttr.i18n import normalize
+
+                s.language = normalize(v)
             elif f.name in ("animation_speed", "ai_pace", "volume") \
                     and isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 10:
                 setattr(s, f.name, min(float(v), 1.0) if f.name == "volume" else float(v))

@@ -15,6 +15,7 @@ from functools import cache
 import pygame
 
 from ttr.engine import CardColor, TtrError
+from ttr.i18n import N_, _
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import geometry as geo
 from ttr.ui import mappaint as mp
@@ -51,31 +52,34 @@ class Picture:
     ticket: tuple[str, str, int] | None = None
     """A destination ticket drawn beside the map: (city, city, points)."""
     caption: str = ""
-    """A few words under the cards ("3 green + 1 locomotive")."""
+    """A few words under the cards ("3 green + 1 locomotive"), marked with `N_`:
+    translated where drawn."""
 
 
+# TRANSLATORS: How to play's picture captions: city names (Helena, Denver, Wien, München)
+# stay as the map writes them; "Red" is the rival player's colour
 PICTURES: dict[str, Picture] = {
     "route": Picture("usa", ("helena", "denver", "salt-lake-city"),
                      ("denver-helena", "helena-salt-lake-city", "denver-salt-lake-city",
                       "denver-salt-lake-city-2"),
                      cards=(G, G, G, LOCO), ringed=(),
-                     caption="Helena \u2013 Denver: 4 green spaces, paid with 3 green "
-                             "and a locomotive"),
+                     caption=N_("Helena \u2013 Denver: 4 green spaces, paid with 3 green "
+                             "and a locomotive")),
     "gray": Picture("usa", ("calgary", "vancouver", "seattle"),
                     ("calgary-vancouver", "calgary-seattle", "seattle-vancouver",
                      "seattle-vancouver-2"),
                     claimed=(("calgary-vancouver", ME),), cards=(Y, Y, Y),
-                    caption="A gray route takes any one colour: 3 yellow"),
+                    caption=N_("A gray route takes any one colour: 3 yellow")),
     "double": Picture("usa", ("denver", "kansas-city", "omaha"),
                       ("denver-kansas-city", "denver-kansas-city-2", "denver-omaha"),
                       claimed=(("denver-kansas-city", RIVAL),),
                       closed=("denver-kansas-city-2",),
-                      caption="Red took one track: the other is closed"),
+                      caption=N_("Red took one track: the other is closed")),
     "ticket": Picture("usa", ("denver", "santa-fe", "el-paso"),
                       ("denver-santa-fe", "el-paso-santa-fe"),
                       claimed=(("denver-santa-fe", ME), ("el-paso-santa-fe", ME)),
                       ringed=("denver", "el-paso"), ticket=("Denver", "El Paso", 4),
-                      caption="Joined by your own trains: +4 at the end"),
+                      caption=N_("Joined by your own trains: +4 at the end")),
     "longest": Picture("usa", ("vancouver", "seattle", "portland", "salt-lake-city", "denver"),
                        ("seattle-vancouver", "portland-seattle", "portland-salt-lake-city",
                         "denver-salt-lake-city", "helena-salt-lake-city"),
@@ -83,20 +87,20 @@ PICTURES: dict[str, Picture] = {
                                 ("portland-salt-lake-city", ME),
                                 ("denver-salt-lake-city", ME),
                                 ("helena-salt-lake-city", RIVAL)),
-                       caption="One unbroken line of 1 + 1 + 6 + 3 = 11 trains"),
+                       caption=N_("One unbroken line of 1 + 1 + 6 + 3 = 11 trains")),
     "tunnel": Picture("europe", ("munchen", "venezia", "zurich"),
                       ("munchen-venezia", "munchen-zurich", "venezia-zurich"),
                       cards=(B, B), revealed=(B, R, LOCO),
-                      caption="Paid 2 blue; turned over: a blue and a locomotive, "
-                              "so 2 more cards"),
+                      caption=N_("Paid 2 blue; turned over: a blue and a locomotive, "
+                              "so 2 more cards")),
     "ferry": Picture("europe", ("athina", "smyrna", "constantinople"),
                      ("athina-smyrna", "constantinople-smyrna"), cards=(LOCO, R),
-                     caption="1 locomotive for the marked space, 1 card of any colour"),
+                     caption=N_("1 locomotive for the marked space, 1 card of any colour")),
     "station": Picture("europe", ("wien", "budapest", "zagrab", "munchen"),
                        ("budapest-wien", "budapest-wien-2", "wien-zagrab", "munchen-wien"),
                        claimed=(("munchen-wien", RIVAL),), stations=(("wien", ME),),
-                       cards=(ORANGE,), caption="Your station in Wien lets you use Red's "
-                                           "M\u00fcnchen \u2013 Wien route"),
+                       cards=(ORANGE,), caption=N_("Your station in Wien lets you use Red's "
+                                           "M\u00fcnchen \u2013 Wien route")),
 }
 
 
@@ -129,7 +133,8 @@ def draw_picture(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, asset
     md, slots = got
     pad = max(4, font // 2)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    cap_h = render(assets.font(font), pic.caption, theme.TEXT, inner.w).get_height() + pad \
+    caption = _(pic.caption) if pic.caption else ""
+    cap_h = render(assets.font(font), caption, theme.TEXT, inner.w).get_height() + pad \
         if pic.caption else 0
     body = pygame.Rect(inner.x, inner.y, inner.w, inner.h - cap_h)
     has_cards = bool(pic.cards or pic.revealed or pic.ticket)
@@ -147,7 +152,7 @@ def draw_picture(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, asset
     if cards is not None:
         _cards(surface, cards, pic, assets, font)
     if pic.caption:
-        wrap_text(surface, assets, pic.caption, font, theme.TEXT,
+        wrap_text(surface, assets, caption, font, theme.TEXT,
                   pygame.Rect(inner.x, body.bottom + pad, inner.w, cap_h - pad))
 
 
@@ -265,7 +270,7 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
            font: int) -> None:
     """The paying cards, then the revealed cards or the ticket, in rows that fit `rect`
     (the cards as large as that allows)."""
-    label = "turned over:"
+    label = _("turned over:")
     lw = assets.font(font).size(label)[0]
     ch = rect.h
     while True:
@@ -275,7 +280,9 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
         if pic.revealed:
             items += [("label", label, lw)] + [("card*", c, cw) for c in pic.revealed]
         if pic.ticket is not None:
-            items.append(("ticket", pic.ticket, max(cw * 2, font * 9)))
+            name = assets.font(font, bold=True).size(_ticket_name(pic.ticket))[0]
+            wide = max(cw * 2, font * 9, name + font)
+            items.append(("ticket", pic.ticket, min(rect.w, wide)))
         rows = _flow(items, rect.w, gap)
         if (len(rows) * (ch + gap) <= rect.h + gap and all(
                 sum(it[2] + gap for it in row) - gap <= rect.w for row in rows)) or ch <= 24:
@@ -289,7 +296,8 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
                 blit_text(surface, assets, label, font, theme.TEXT_DIM, (x, y + ch // 2),
                           "midleft")
             elif kind == "ticket":
-                _ticket(surface, assets, pygame.Rect(x, y, w, ch), what, font)  # type: ignore[arg-type]
+                th = min(ch, max(round(w * 0.7), font * 3))  # landscape, like a ticket
+                _ticket(surface, assets, pygame.Rect(x, y, w, th), what, font)  # type: ignore[arg-type]
             else:
                 assert isinstance(what, CardColor)
                 surface.blit(assets.card(what, cw, ch), (x, y))
@@ -300,14 +308,18 @@ def _cards(surface: pygame.Surface, rect: pygame.Rect, pic: Picture, assets: Ass
         y += ch + gap
 
 
+def _ticket_name(ticket: tuple[str, str, int]) -> str:
+    return f"{ticket[0]} \u2013 {ticket[1]}"
+
+
 def _ticket(surface: pygame.Surface, assets: Assets, t: pygame.Rect,
             ticket: tuple[str, str, int], font: int) -> None:
-    a, b, pts = ticket
+    pts = ticket[2]
     pygame.draw.rect(surface, (238, 222, 180), t, border_radius=max(3, font // 3))
     pygame.draw.rect(surface, (150, 110, 60), t.inflate(-6, -6), 2,
                      border_radius=max(2, font // 4))
-    blit_text(surface, assets, f"{a} \u2013 {b}", font, theme.TEXT_DARK,
+    blit_text(surface, assets, _ticket_name(ticket), font, theme.TEXT_DARK,
               (t.centerx, t.centery - round(font * 0.6)), "center", bold=True,
-              max_width=t.w - font)
+              max_width=t.w - font // 2)
     blit_text(surface, assets, str(pts), font, theme.TEXT_DARK,
               (t.centerx, t.centery + round(font * 0.75)), "center", bold=True)

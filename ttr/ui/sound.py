@@ -71,7 +71,7 @@ class SoundBoard:
                     pygame.mixer.init(RATE, -16, 1, 512)
             init = pygame.mixer.get_init()
             if not init or init[1] != -16:
-                raise pygame.error(f"unsupported mixer format {init}")
+                raise pygame.error(f"unsupported mixer format {init}")  # i18n: no (logged)
             rate, _, channels = init
             for name, notes in NOTES.items():
                 self.sounds[name] = pygame.mixer.Sound(

@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ttr.i18n import _, ngettext, number
+
 logger = logging.getLogger(__name__)
 
 STUCK = 1.5
@@ -139,7 +141,8 @@ class _Worker:
             self.queue.voice_name = name
             logger.info("speech through %s", name)
             return voice
-        self.queue.fail("no voice could be started (" + "; ".join(errors) + ")")
+        self.queue.fail(_("no voice could be started ({errors})").format(
+            errors="; ".join(errors)))
         return None
 
     def _run(self) -> None:
@@ -185,7 +188,8 @@ class _Worker:
                 self.wake.wait(TICK if now is not None else 0.2)
                 self.wake.clear()
         except Exception as e:  # noqa: BLE001
-            q.fail(f"{q.voice_name} failed ({type(e).__name__}: {e})")
+            q.fail(_("{voice} failed ({error})").format(voice=q.voice_name,
+                                                        error=f"{type(e).__name__}: {e}"))
         finally:
             with q.lock:
                 if q.worker is self:
@@ -294,7 +298,9 @@ class SpeechQueue:
             self.makers = [m for m in self.makers if m[0] != w.making]
         self.restarts += 1
         if self.restarts > MAX_RESTARTS:
-            self.fail(f"{self.voice_name} stopped answering {self.restarts} times")
+            self.fail(ngettext("{voice} stopped answering {n} time",
+                               "{voice} stopped answering {n} times", self.restarts).format(
+                voice=self.voice_name, n=number(self.restarts)))
             return
         self.worker = w = _Worker(self)
         w.start()

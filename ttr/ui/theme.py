@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ttr.engine import CardColor
+from ttr.i18n import N_
 
 RGB = tuple[int, int, int]
 
@@ -70,6 +71,11 @@ CARD_NAMES: dict[CardColor, str] = {
 RAINBOW: tuple[RGB, ...] = ((206, 48, 48), (236, 134, 38), (242, 204, 48), (70, 160, 72),
                             (46, 116, 206), (208, 110, 186))
 
+PLAYER_NAMES: dict[str, str] = {
+    "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"),
+    "black": N_("black"),
+}
+"""The players' colours in words (translate with `_` where said)."""
 PLAYER_RGB: dict[str, RGB] = {
     "red": (210, 20, 20),
     "blue": (70, 70, 245),

@@ -11,6 +11,11 @@
    Linux, `say` on macOS.
 
 `TTR_SPEECH_VOICE=builtin` skips the screen readers.
+
+Every line is spoken in the game's current language (`ttr.i18n.language()`, read when
+the line starts, so a change in Settings holds from the next line): espeak-ng gets that
+language's voice (`-v de`), speech-dispatcher its language (`set_language`), `say` a
+system voice of that locale; a screen reader speaks with the player's own voice.
 """
 
 from __future__ import annotations
@@ -20,14 +25,19 @@ import contextlib
 import importlib.util
 import logging
 import os
+import re
 import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Callable
 from typing import IO, Any
 
+from ttr import i18n
+from ttr.i18n import _
 from ttr.ui.speech import SpeechQueue, VoiceMaker
 
 logger = logging.getLogger("ttr.ui.speech")
@@ -36,6 +46,64 @@ PLAYERS = (("paplay", ()), ("pw-play", ("-",)), ("aplay", ("-q", "-")))
 """Audio players that read espeak-ng's WAV stream from their standard input."""
 _LIVE: set[int] = set()
 """Process groups of the built-in voice still running (killed at exit)."""
+ESPEAK_VOICES: dict[str, str] = {"en": "en", "de": "de", "fr": "fr", "es": "es", "it": "it",
+                                 "nl": "nl", "pl": "pl", "pt_BR": "pt-br"}
+"""espeak-ng's voice for each language of the game (`espeak-ng --voices`)."""
+SPEECHD_LANGUAGES: dict[str, str] = {"pt_BR": "pt-BR"}
+"""speech-dispatcher's language code where it is not the game's (RFC 1766 style)."""
+
+LanguageArgs = Callable[[str], list[str]]
+"""The arguments that make a synthesizer speak a language (the game's code)."""
+
+
+def espeak_language(code: str) -> list[str]:
+    """`-v VOICE` for espeak-ng (English for a language it has no voice for)."""
+    return ["-v", ESPEAK_VOICES.get(code, "en")]
+
+
+SAY_VOICE = re.compile(r"^(.+?)\s+([a-z]{2,3})[_-]([A-Za-z0-9]+)\s+#", re.MULTILINE)
+
+
+def say_voice(listing: str, code: str) -> str | None:
+    """The first voice of `say -v '?'`'s `listing` that speaks `code` (pt_BR: a
+    Brazilian voice, else any Portuguese one), or None."""
+    lang, _sep, region = code.partition("_")
+    found = [(m.group(1).strip(), m.group(2), m.group(3).upper())
+             for m in SAY_VOICE.finditer(listing)]
+    for name, speaks, where in found:
+        if speaks == lang and (not region or where == region):
+            return name
+    return next((name for name, speaks, _where in found if speaks == lang), None)
+
+
+_say_listing: list[str] = []
+_say_lock = threading.Lock()
+
+
+def _list_say_voices() -> None:
+    try:
+        run = subprocess.run(["say", "-v", "?"], capture_output=True, text=True, timeout=10,
+                             check=False)
+        found = run.stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        logger.info("speech: cannot list the voices of say: %s", e)
+        found = ""
+    with _say_lock:
+        _say_listing[:] = [found]
+
+
+def say_language(code: str) -> list[str]:
+    """`-v NAME` for macOS's `say`: a system voice of the language, or no arguments (the
+    system's voice) when it has none or while its voices are still being listed (once,
+    on a thread of its own: a line never waits for it)."""
+    with _say_lock:
+        if not _say_listing:
+            _say_listing.append("")  # (listing)
+            threading.Thread(target=_list_say_voices, name="ttr-say-voices",
+                             daemon=True).start()
+        listing = _say_listing[0]
+    name = say_voice(listing, code)
+    return ["-v", name] if name else []
 
 
 def _kill_group(pgid: int) -> None:
@@ -53,10 +121,13 @@ class ChildVoice:
     """One child process (or synthesizer | player pipeline) per line; a cut kills its
     process group. Never blocks for long: starting is a `Popen`, cutting a signal."""
 
-    def __init__(self, name: str, synth: list[str], player: list[str] | None) -> None:
+    def __init__(self, name: str, synth: list[str], player: list[str] | None,
+                 language: LanguageArgs | None = None) -> None:
         self.name = name
         self.synth = synth
         self.player = player
+        self.language = language
+        """The arguments for the game's current language, added to `synth` per line."""
         self.problem = ""
         self.procs: list[subprocess.Popen[bytes]] = []
         self.pgid = 0
@@ -68,7 +139,8 @@ class ChildVoice:
         self.err = tempfile.TemporaryFile()  # noqa: SIM115  (closed when the line ends)
         self.cut = False
         out = subprocess.PIPE if self.player else subprocess.DEVNULL
-        a = subprocess.Popen(self.synth, stdin=subprocess.PIPE, stdout=out, stderr=self.err,
+        command = self.synth + (self.language(i18n.language()) if self.language else [])
+        a = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, stderr=self.err,
                              process_group=0)
         self.procs = [a]
         self.pgid = a.pid
@@ -83,7 +155,8 @@ class ChildVoice:
                                      stderr=self.err, process_group=a.pid)
             except OSError as e:  # (or its group was killed a moment ago: a cut)
                 if not self.cut:
-                    self.problem = f"cannot start {self.player[0]}: {e}"
+                    self.problem = _("cannot start {program}: {error}").format(
+                        program=self.player[0], error=e)
                 self.cancel()
                 return
             finally:
@@ -112,8 +185,10 @@ class ChildVoice:
             self.err.seek(0)
             said = self.err.read(400).decode("utf-8", "replace").strip().splitlines()
             arg0 = failed[-1].args[0] if isinstance(failed[-1].args, list) else "speech"
-            self.problem = (f"{os.path.basename(str(arg0))} failed (exit {failed[-1].returncode}"
-                            + (f": {said[0]}" if said else "") + ")")
+            program, code = os.path.basename(str(arg0)), failed[-1].returncode
+            self.problem = (_("{program} failed (exit {code}: {said})").format(
+                program=program, code=code, said=said[0]) if said else
+                _("{program} failed (exit {code})").format(program=program, code=code))
         _LIVE.discard(self.pgid)
         self.procs = []
         if self.err is not None:
@@ -149,6 +224,8 @@ class SpeechDispatcherVoice:
 
         self.name = "speech-dispatcher"
         self.problem = ""
+        self.language = ""
+        """The language last set at the daemon."""
         self.speaking: object = None
         """A token for the line being said (None: silent)."""
         self.client: Any = speechd.SSIPClient("ttr")
@@ -164,6 +241,10 @@ class SpeechDispatcherVoice:
             if event in self.done and self.speaking is token:
                 self.speaking = None
 
+        code = i18n.language()
+        if code != self.language:  # the daemon picks the voice of the language
+            self.client.set_language(SPEECHD_LANGUAGES.get(code, code))
+            self.language = code
         prio = speechd.Priority.TEXT if kind == "reply" else speechd.Priority.MESSAGE
         self.client.set_priority(prio)
         self.client.speak(text, callback=ended, event_types=self.done)
@@ -196,14 +277,14 @@ class ScreenReaderVoice:
 
             self.out: Any = VoiceOver()
             if not self.out.is_active():
-                raise RuntimeError("VoiceOver is not running")
+                raise RuntimeError("VoiceOver is not running")  # i18n: no (logged)
         else:
             from accessible_output2.outputs.auto import (  # type: ignore[import-not-found, unused-ignore]
                 Auto,
             )
 
             self.out = Auto()
-        self.name = "your screen reader"
+        self.name = _("your screen reader")
         self.problem = ""
 
     def start(self, text: str, kind: str) -> None:
@@ -241,7 +322,8 @@ def find_player() -> tuple[list[str] | None, str]:
         try:
             return shlex.split(forced), ""
         except ValueError as e:
-            problem = f"TTR_SPEECH_PLAYER is not a command ({e}): {forced}"
+            problem = _("TTR_SPEECH_PLAYER is not a command ({error}): {command}").format(
+                error=e, command=forced)
             logger.warning("%s; trying the usual audio players", problem)
     for name, args in PLAYERS:
         path = shutil.which(name)
@@ -260,15 +342,18 @@ def voice_makers() -> tuple[list[VoiceMaker], str]:
     elif not builtin_only and sys.platform in ("win32", "darwin") \
             and has("accessible_output2") is not None:
         mac = sys.platform == "darwin"
-        makers.append(("your screen reader", lambda: ScreenReaderVoice(mac)))
+        makers.append((_("your screen reader"), lambda: ScreenReaderVoice(mac)))
     if sys.platform == "darwin" and shutil.which("say"):
         say = shutil.which("say") or "say"
-        makers.append(("say", lambda: ChildVoice("say", [say], None)))
+        makers.append(("say", lambda: ChildVoice("say", [say], None, say_language)))
     synth = shutil.which("espeak-ng") or shutil.which("espeak")
     player, player_problem = find_player()
     if sys.platform != "win32" and synth and player:
-        name = f"{os.path.basename(synth)} through {os.path.basename(player[0])}"
-        makers.append((name, lambda: ChildVoice(name, [synth, "--stdout"], player)))
+        # TRANSLATORS: the voice speech uses, e.g. "espeak-ng through paplay"
+        name = _("{synthesizer} through {player}").format(
+            synthesizer=os.path.basename(synth), player=os.path.basename(player[0]))
+        makers.append((name, lambda: ChildVoice(name, [synth, "--stdout"], player,
+                                                espeak_language)))
     if makers:
         return makers, ""
     why = missing_words(synth is not None, player is not None)
@@ -277,20 +362,26 @@ def voice_makers() -> tuple[list[VoiceMaker], str]:
 
 def missing_words(synth: bool, player: bool) -> str:
     """What to install for speech on this system, in one plain sentence."""
-    extra = "pip install 'ttr[speech]'"
+    extra = "pip install 'ttr[speech]'"  # i18n: no (a command)
     if sys.platform == "win32":
-        return (f"Speech is off: no screen reader library. Install it with {extra}; "
-                "it speaks through NVDA or JAWS, or Windows' own voice. Captions stay on")
+        return _("Speech is off: no screen reader library. Install it with {command}; "
+                 "it speaks through NVDA or JAWS, or Windows' own voice. Captions stay on"
+                 ).format(command=extra)
     if sys.platform == "darwin":
-        return (f"Speech is off: the say command is missing. For VoiceOver, {extra}. "
-                "Captions stay on")
-    need = []
-    if not synth:
-        need.append("espeak-ng (the voice)")
-    if not player:
-        need.append("an audio player: alsa-utils (aplay) or pulseaudio-utils (paplay)")
-    return ("Speech is off: no audio path. Install " + " and ".join(need)
-            + f", or {extra} to speak through speech-dispatcher (Orca). Captions stay on")
+        return _("Speech is off: the say command is missing. For VoiceOver, {command}. "
+                 "Captions stay on").format(command=extra)
+    if not synth and not player:
+        text = _("Speech is off: no audio path. Install espeak-ng (the voice) and an audio "
+                 "player: alsa-utils (aplay) or pulseaudio-utils (paplay), or {command} to "
+                 "speak through speech-dispatcher (Orca). Captions stay on")
+    elif not synth:
+        text = _("Speech is off: no audio path. Install espeak-ng (the voice), or {command} "
+                 "to speak through speech-dispatcher (Orca). Captions stay on")
+    else:
+        text = _("Speech is off: no audio path. Install an audio player: alsa-utils (aplay) "
+                 "or pulseaudio-utils (paplay), or {command} to speak through "
+                 "speech-dispatcher (Orca). Captions stay on")
+    return text.format(command=extra)
 
 
 def open_speaker() -> tuple[SpeechQueue | None, str]:

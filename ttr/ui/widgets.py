@@ -73,6 +73,14 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
     return r
 
 
+def tail(assets: Assets, text: str, size: int, width: int) -> str:
+    """The longest end of `text` that fits `width` px at `size` (a text field scrolls to
+    show where one types)."""
+    while len(text) > 1 and assets.text(text, size, theme.TEXT).get_width() > width:
+        text = text[1:]
+    return text
+
+
 def wrap_text(surface: pygame.Surface, assets: Assets, text: str, size: int,
               color: theme.RGB, rect: pygame.Rect, bold: bool = False) -> int:
     """Draw text wrapped to `rect`'s width; returns the height used. Any text is safe
@@ -99,6 +107,8 @@ class Button:
     hover: bool = False
     selected: bool = False
     tip: str = ""
+    font: int = 0
+    """The label's size in pixels (0: from the button's height)."""
 
     def clicked(self, e: pygame.event.Event) -> bool:
         """Track hover; True for a left click on an enabled button."""
@@ -110,7 +120,7 @@ class Button:
 
     def draw(self, surface: pygame.Surface, assets: Assets, size: int | None = None) -> None:
         """Draw with hover/focus/disabled states."""
-        size = size or max(12, int(self.rect.h * 0.42))
+        size = size or self.font or max(12, int(self.rect.h * 0.42))
         if not self.enabled:
             fill = theme.mix(theme.PANEL, theme.BG, 0.4)
             ink = theme.mix(theme.TEXT_DIM, theme.BG, 0.4)
@@ -160,11 +170,12 @@ class Toast:
         self.left = max(0.0, self.left - dt)
 
     def draw(self, surface: pygame.Surface, assets: Assets, center: tuple[int, int],
-             width: int = 0) -> None:
-        """Draw centred at `center`, wrapped to `width` (default: the window's)."""
+             width: int = 0, size: int = 0) -> None:
+        """Draw centred at `center`, wrapped to `width` (default: the window's), at `size`
+        px (default: from the window's height)."""
         if not self.active:
             return
-        size = max(14, surface.get_height() // 40)
+        size = size or max(14, surface.get_height() // 40)
         img = assets.text(self.text, size, theme.TEXT, bold=True)
         widest = (width or surface.get_width()) - size * 4
         if img.get_width() > widest:  # a long message wraps inside the window
@@ -186,6 +197,8 @@ class Picker:
         self.label, self.options, self.index = label, options, index
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.focused = False
+        self.font = 0
+        """The text's size in pixels (0: from the picker's height)."""
 
     @property
     def value(self) -> str:
@@ -210,17 +223,28 @@ class Picker:
         panel(surface, r, fill, theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
         if self.focused:
             focus_ring(surface, r)
-        size = max(12, int(r.h * 0.4))
-        blit_text(surface, assets, _(self.label), size, theme.TEXT_DIM, (r.x + size, r.centery),
-                  "midleft", max_width=max(1, r.w // 2 - size * 3 // 2))
-        vr = pygame.Rect(r.centerx, r.y, r.w // 2 - size // 2, r.h)
-        if not self.label:
-            vr = r.inflate(-size, 0)
+        size = self.font or max(12, int(r.h * 0.4))
+        vr = r.inflate(-size, 0)
+        if self.label:  # the label at its own width, the value in the rest (at least half)
+            label = blit_text(surface, assets, _(self.label), size, theme.TEXT_DIM,
+                              (r.x + size, r.centery), "midleft",
+                              max_width=max(1, r.w // 2 - size * 3 // 2))
+            left = max(r.centerx, label.right + size // 2)
+            vr = pygame.Rect(left, r.y, r.right - size // 2 - left, r.h)
         blit_text(surface, assets, "\u25c0", size, theme.ACCENT, (vr.x, vr.centery), "midleft")
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
                   "midright")
         blit_text(surface, assets, _(self.value), size, theme.TEXT, vr.center, "center", bold=True,
                   max_width=vr.w - size * 2)  # clear of the arrows
+
+    def width(self, assets: Assets, size: int) -> int:
+        """The width that shows the label and the widest option at `size` unshrunk."""
+        label = assets.text(_(self.label), size, theme.TEXT_DIM).get_width() if self.label else 0
+        value = max((assets.text(_(o), size, theme.TEXT, bold=True).get_width()
+                     for o in self.options), default=0)
+        if not self.label:
+            return value + size * 3 + 2
+        return max(label * 2 + size * 3, value * 2 + size * 5) + 2
 
 
 def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int, h: int,

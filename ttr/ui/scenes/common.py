@@ -8,14 +8,28 @@ import pygame
 
 from ttr.ui import theme
 from ttr.ui.assets import Assets
-from ttr.ui.widgets import blit_text
+from ttr.ui.widgets import blit_text, wrap_text
+
+
+def band_bottom(h: int) -> int:
+    """The y under the title band of `backdrop` in a window `h` high."""
+    return max(90, h // 6)
+
+
+def lines(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
+          rect: pygame.Rect) -> None:
+    """`text` centred on one line at the top of `rect` when it fits, else wrapped in it."""
+    if assets.text(text, size, color).get_width() <= rect.w:
+        blit_text(surface, assets, text, size, color, rect.midtop, "midtop")
+    else:
+        wrap_text(surface, assets, text, size, color, rect)
 
 
 def backdrop(surface: pygame.Surface, assets: Assets, title: str, subtitle: str = "") -> int:
     """Dark table, a band of coloured train cars and a title. Returns the y below it."""
     w, h = surface.get_size()
     surface.fill(theme.BG)
-    band = pygame.Rect(0, 0, w, max(90, h // 6))
+    band = pygame.Rect(0, 0, w, band_bottom(h))
     pygame.draw.rect(surface, theme.mix(theme.BG, (0, 0, 0), 0.3), band)
     car_len, car_w = max(28, w // 40), max(11, w // 100)
     colors = list(theme.CARD_RGB.values())[:8]

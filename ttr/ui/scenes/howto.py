@@ -13,6 +13,7 @@ import logging
 import pygame
 
 from ttr.engine import RulesConfig, TtrError
+from ttr.i18n import N_, _, generation, number
 from ttr.ui.announce import say_here
 from ttr.ui.rules_pages import pages
 from ttr.ui.scene import AppContext, Scene
@@ -43,16 +44,16 @@ class HowToScene(Scene):
         if map_id is None:
             found = _game_in_progress(ctx)
             map_id, variant, config = found if found else ("usa", "base", None)
-        self.back = Button("Back", primary=True)
+        self.back = Button(N_("Back"), primary=True)
         self.maps = self._maps()  # (id, name, {variant: RulesConfig})
         ids = [m[0] for m in self.maps]
-        self.map_picker = Picker("Map", [m[1] for m in self.maps] or ["USA"],
+        self.map_picker = Picker(N_("Map"), [m[1] for m in self.maps] or ["USA"],
                                  ids.index(map_id) if map_id in ids else 0)
-        self.variant_picker = Picker("Rule set", ["base"])
+        self.variant_picker = Picker(N_("Rule set"), ["base"])
         self._fill_variants(variant or "base")
         self.game_config = config  # the game in progress keeps its own options
         self.game_key = (map_id, variant)
-        self.prev, self.next = Button("\u25c0 Previous"), Button("Next \u25b6")
+        self.prev, self.next = Button(N_("\u25c0 Previous")), Button(N_("Next \u25b6"))
         self.index = 0
         """The sheet shown."""
         self.focus = 0
@@ -105,9 +106,12 @@ class HowToScene(Scene):
         self.next.rect.midleft = (self.back.rect.right + f, self.back.rect.centery)
         self.top = max(90, h // 6) + 6
         rh = max(32, h // 22, round(f * 2))
-        pw = min(max(380, f * 18), (w - 100) // 2)
-        self.map_picker.rect = pygame.Rect(w // 2 - pw - 8, self.top, pw, rh)
-        self.variant_picker.rect = pygame.Rect(w // 2 + 8, self.top, pw, rh)
+        a = self.ctx.assets
+        self.map_picker.font = self.variant_picker.font = f
+        pw = min(max(380, f * 18, self.map_picker.width(a, f), self.variant_picker.width(a, f)),
+                 (w - 3 * f) // 2)
+        self.map_picker.rect = pygame.Rect(w // 2 - pw - f // 2, self.top, pw, rh)
+        self.variant_picker.rect = pygame.Rect(w // 2 + f // 2, self.top, pw, rh)
         y = self.top + rh + max(10, f)
         cw = min(w - 2 * max(20, f), max(900, f * 64))
         self.area = pygame.Rect((w - cw) // 2, y, cw, self.back.rect.top - f - y)
@@ -118,7 +122,7 @@ class HowToScene(Scene):
     def sheets(self) -> list[Sheet]:
         """The sheets of the chosen map and rule set at this size (cached)."""
         f = ui_font(self.ctx.size, self.ctx.settings)
-        key = (self.ctx.size, f, self.map_picker.index, self.variant_picker.index)
+        key = (self.ctx.size, f, self.map_picker.index, self.variant_picker.index, generation())
         if key != self._sheets_key:
             mid, name, variant, cfg = self.chosen()
             self._sheets = sheets(pages(mid, name, variant, cfg), self.area, f, self.ctx.assets)
@@ -141,8 +145,9 @@ class HowToScene(Scene):
     def say_page(self) -> None:
         """Announce the page shown (spoken when Speech is on)."""
         shown = self.sheets()
-        say_here(self.ctx.extras, f"How to play, page {self.index + 1} of {len(shown)}. "
-                                  f"{shown[self.index].spoken()}")
+        say_here(self.ctx.extras, _("How to play, page {page} of {pages}. {text}").format(
+            page=number(self.index + 1), pages=number(len(shown)),
+            text=shown[self.index].spoken()))
 
     def turn(self, to: int) -> None:
         """Show sheet `to` (clamped) and announce it."""
@@ -191,8 +196,10 @@ class HowToScene(Scene):
             self.ctx.stack.pop(self)
         elif k == pygame.K_TAB:
             self.focus = (self.focus + (-1 if e.mod & pygame.KMOD_SHIFT else 1)) % 3
-            label = ("Pages: Left and Right turn them", f"Map: {self.map_picker.value}",
-                     f"Rule set: {self.variant_picker.value}")[self.focus]
+            label = (_("Pages: Left and Right turn them"),
+                     _("Map: {map}").format(map=_(self.map_picker.value)),
+                     _("Rule set: {rules}").format(rules=_(self.variant_picker.value))
+                     )[self.focus]
             say_focus(self.ctx, label, self.focus, 3)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus:
             picker = self.map_picker if self.focus == 1 else self.variant_picker
@@ -219,13 +226,13 @@ class HowToScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "How to play")
+        backdrop(surface, a, _("How to play"))
         shown = self.sheets()
         self._mark_focus()
         self.map_picker.draw(surface, a)
         self.variant_picker.draw(surface, a)
         f = ui_font(self.ctx.size, self.ctx.settings)
         draw_sheet(surface, a, shown[self.index], self.area, f,
-                   f"{self.index + 1} / {len(shown)}")
+                   f"{number(self.index + 1)} / {number(len(shown))}")
         for b in (self.prev, self.back, self.next):
             b.draw(surface, a, f)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ttr.i18n import _, number
 from ttr.ui import rules_text, theme
 from ttr.ui.assets import Assets, render
 from ttr.ui.rulepics import PICTURES, draw_picture
@@ -36,14 +37,19 @@ class Sheet:
     @property
     def title(self) -> str:
         """The page's title, with "(2 of 3)" when it goes on over several sheets."""
-        return self.page.title + (f" ({self.part} of {self.parts})" if self.parts > 1 else "")
+        if self.parts == 1:
+            return self.page.title
+        # TRANSLATORS: a page's title when it goes on over several screens: "Stations (2 of 3)"
+        return _("{title} ({part} of {parts})").format(title=self.page.title,
+                                                       part=number(self.part),
+                                                       parts=number(self.parts))
 
     def spoken(self) -> str:
         """This sheet in words."""
         from ttr.ui.keys import keys_text
         from ttr.ui.rules_pages import table_words
 
-        text = f"{self.title}. {self.body}"
+        text = _("{title}. {text}").format(title=self.title, text=self.body)
         if self.table and self.page.table is not None:
             text += " " + table_words(self.page.table)
         if self.keys:
@@ -78,17 +84,20 @@ def content_rect(area: pygame.Rect, font: int) -> pygame.Rect:
     return pygame.Rect(area.x, area.y + top, area.w, area.h - top)
 
 
-def _text_h(assets: Assets, text: str, font: int, w: int) -> int:
-    return render(assets.font(font), text, theme.TEXT, max(1, w)).get_height() if text else 0
+def _text_h(assets: Assets, text: str, font: int, w: int, bold: bool = False) -> int:
+    return render(assets.font(font, bold), text, theme.TEXT, max(1, w)).get_height() \
+        if text else 0
 
 
 def _key_w(font: int, w: int) -> int:
-    return min(font * 13, w // 3)
+    """The key column: wide enough for most key names (a longer one wraps in it)."""
+    return min(font * 13, w * 2 // 5)
 
 
 def _row_h(assets: Assets, row: tuple[str, str], font: int, w: int) -> int:
     kw = _key_w(font, w)
-    return max(_text_h(assets, row[1], font, w - kw - font), font) + font // 2
+    return max(_text_h(assets, _(row[1]), font, w - kw - font),
+               _text_h(assets, _(row[0]), font, kw - font // 2, True), font) + font // 2
 
 
 def _table_row_h(font: int) -> int:
@@ -154,12 +163,13 @@ def draw_sheet(surface: pygame.Surface, assets: Assets, sheet: Sheet, area: pyga
         y = _table(surface, assets, sheet.page.table, pygame.Rect(text_rect.x, y, text_rect.w,
                                                                    _table_h(font)), font)
     kw = _key_w(font, text_rect.w)
-    for k, what in sheet.keys:
-        blit_text(surface, assets, k, font, theme.HILITE, (text_rect.x, y), bold=True,
-                  max_width=kw - font // 2)
-        y += wrap_text(surface, assets, what, font, theme.TEXT,
-                       pygame.Rect(text_rect.x + kw + font, y, text_rect.w - kw - font,
-                                   text_rect.bottom - y)) + font // 2
+    for k, what in sheet.keys:  # a key name too long for its column wraps in it
+        used = wrap_text(surface, assets, _(k), font, theme.HILITE,
+                         pygame.Rect(text_rect.x, y, kw - font // 2, text_rect.bottom - y),
+                         bold=True)
+        y += max(used, wrap_text(surface, assets, _(what), font, theme.TEXT,
+                                 pygame.Rect(text_rect.x + kw + font, y, text_rect.w - kw - font,
+                                             text_rect.bottom - y))) + font // 2
 
 
 def _table(surface: pygame.Surface, a: Assets, cfg: object, r: pygame.Rect, size: int) -> int:
@@ -171,14 +181,14 @@ def _table(surface: pygame.Surface, a: Assets, cfg: object, r: pygame.Rect, size
     row_h = _table_row_h(size)
     head = max(size * 5, int(r.w * 0.16))
     cell = min(size * 4, (r.w - head) // max(1, len(table)))
-    for i, (label, idx) in enumerate((("Length", 0), ("Points", 1))):
+    for i, (label, idx) in enumerate(((_("Length"), 0), (_("Points"), 1))):
         ry = r.y + i * row_h
         panel(surface, pygame.Rect(r.x, ry, head + cell * len(table), row_h - 2),
               theme.PANEL_LIGHT if i == 0 else theme.PANEL, theme.PANEL_EDGE, 4)
         blit_text(surface, a, label, size, theme.TEXT_DIM, (r.x + 8, ry + row_h // 2 - 1),
                   "midleft", max_width=head - 12)
         for j, pair in enumerate(table):
-            blit_text(surface, a, str(pair[idx]), size, theme.TEXT if i == 0 else theme.HILITE,
+            blit_text(surface, a, number(pair[idx]), size, theme.TEXT if i == 0 else theme.HILITE,
                       (r.x + head + j * cell + cell // 2, ry + row_h // 2 - 1), "center",
                       bold=i == 1)
     return r.y + row_h * 2 + size

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ttr.game import lesson as ls
+from ttr.i18n import N_, _
 from ttr.store.saves import SaveGame
 from ttr.ui import theme
 from ttr.ui.assets import render
@@ -18,11 +19,12 @@ from ttr.ui.scenes.lesson_overlay import progress_path
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, column, wrap_text
 
-INTRO = ("A guided game against a gentle computer player: each step asks you to do one "
-         "thing and shows where. F2 repeats a step, F3 skips the lesson; it resumes where "
-         "you left it.")
-LESSON_NAMES = {"usa": "The basics (USA, 11 steps)",
-                "europe": "Europe: tunnels, ferries, stations (7 steps)"}
+INTRO = N_("A guided game against a gentle computer player: each step asks you to do one "
+           "thing and shows where. F2 repeats a step, F3 skips the lesson; it resumes where "
+           "you left it.")
+LESSON_NAMES = {"usa": N_("The basics (USA, 11 steps)"),
+                "europe": N_("Europe: tunnels, ferries, stations (7 steps)")}
+"""Each lesson's button (English, marked: translated where drawn)."""
 
 
 def _running(ctx: AppContext) -> tuple[ls.Progress, SaveGame | None]:
@@ -33,8 +35,7 @@ def _running(ctx: AppContext) -> tuple[ls.Progress, SaveGame | None]:
     progress = ls.Progress.load(progress_path(ctx))
     save, _ = peek_autosave(folders(ctx))
     if progress.state == "running" and save is not None and ls.lesson_of(
-            save.record.map_id, save.record.seed,
-            [s.name for s in save.record.seats]) == progress.lesson:
+            save.record.map_id, save.record.seed, save.record.seats) == progress.lesson:
         return progress, save
     return progress, None
 
@@ -52,10 +53,10 @@ def start_lesson(ctx: AppContext, lesson: str = ls.LESSON_MAP) -> str | None:
 
     def begin() -> str | None:
         ls.Progress(lesson=lesson, state="running").save(path)
-        ctx.nav.start_game(NewGame(lesson, "base", ls.LESSON_SEATS, ls.SEEDS[lesson]))
+        ctx.nav.start_game(NewGame(lesson, "base", ls.lesson_seats(), ls.SEEDS[lesson]))
         return None
 
-    return before_replacing(ctx, begin, "Start the lesson")
+    return before_replacing(ctx, begin, N_("Start the lesson"))
 
 
 def first_start_offer(ctx: AppContext) -> str:
@@ -71,8 +72,8 @@ def first_start_offer(ctx: AppContext) -> str:
     progress.save(path)
     if folders(ctx).stats.exists():
         return ""
-    return ("New to Ticket to Ride? Learn to play (Up twice, Enter) guides you through a "
-            "first game.")
+    return _("New to Ticket to Ride? Learn to play (Up twice, Enter) guides you through a "
+             "first game.")
 
 
 class LearnScene(Scene):
@@ -82,34 +83,37 @@ class LearnScene(Scene):
         super().__init__(ctx)
         progress, save = _running(ctx)
         self.lessons = list(ls.LESSONS)
-        self.buttons = []
-        for lid in self.lessons:
-            label = LESSON_NAMES.get(lid, lid)
-            if save is not None and progress.lesson == lid:
-                label += f": resume at step {progress.step + 1}"
-            self.buttons.append(Button(label, primary=lid == self.lessons[0]))
-        self.buttons.append(Button("Back"))
+        self.resume_at = {progress.lesson: progress.step + 1} if save is not None else {}
+        self.buttons = [Button(LESSON_NAMES.get(lid, lid), primary=lid == self.lessons[0])
+                        for lid in self.lessons]
+        self.buttons.append(Button(N_("Back")))
         self.focus = 0
         self.message = ""
         self.on_resize(ctx.size)
 
     def on_enter(self) -> None:
-        self.say_focus("Learn to play. ")
+        self.say_focus(_("Learn to play.") + " ")
 
     def say_focus(self, head: str = "") -> None:
         """Announce the focused button."""
         from ttr.ui.focus import say_focus
 
-        say_focus(self.ctx, head + self.buttons[self.focus].label, self.focus,
+        say_focus(self.ctx, head + _(self.buttons[self.focus].label), self.focus,
                   len(self.buttons))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
         f = ui_font(size, self.ctx.settings)
+        for lid, b in zip(self.lessons, self.buttons, strict=False):
+            b.label = _(LESSON_NAMES.get(lid, lid))  # worded again when the language changes
+            if lid in self.resume_at:
+                # TRANSLATORS: {lesson} is a lesson's button ("The basics (USA, 11 steps)")
+                b.label = _("{lesson}: resume at step {n}").format(lesson=b.label,
+                                                                   n=self.resume_at[lid])
         bw = min(w - 40, max(w // 2, f * 30))
         bh = max(44, h // 14, round(f * 2.4))
         self.intro = pygame.Rect((w - bw) // 2, max(90, h // 6) + f, bw, 0)
-        self.intro.h = render(self.ctx.assets.font(f), INTRO, theme.TEXT, bw).get_height()
+        self.intro.h = render(self.ctx.assets.font(f), _(INTRO), theme.TEXT, bw).get_height()
         column(self.buttons, w // 2, self.intro.bottom + f, bw, bh, bh // 3)
         for i, b in enumerate(self.buttons):
             b.focused = i == self.focus
@@ -142,10 +146,10 @@ class LearnScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Learn to play")
+        backdrop(surface, a, _("Learn to play"))
         w, h = surface.get_size()
         f = ui_font(self.ctx.size, self.ctx.settings)
-        wrap_text(surface, a, INTRO, f, theme.TEXT, self.intro)
+        wrap_text(surface, a, _(INTRO), f, theme.TEXT, self.intro)
         for b in self.buttons:
             b.draw(surface, a, f)
         if self.message:

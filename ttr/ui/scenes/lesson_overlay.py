@@ -33,6 +33,7 @@ from ttr.engine import (
     WithdrawTunnel,
 )
 from ttr.game import lesson as ls
+from ttr.i18n import N_, _, pgettext
 from ttr.ui import theme
 from ttr.ui.assets import render
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
@@ -55,7 +56,7 @@ def progress_path(ctx: AppContext) -> Path:
 def lesson_overlay(board: BoardScene) -> LessonOverlay | None:
     """The lesson for this board, when it shows the lesson's game and the lesson runs."""
     rec = getattr(board.session, "record", None)
-    lesson = None if rec is None else ls.lesson_of(rec.map_id, rec.seed, board.names)
+    lesson = None if rec is None else ls.lesson_of(rec.map_id, rec.seed, rec.seats)
     if lesson is None:
         return None
     path = progress_path(board.ctx)
@@ -76,9 +77,9 @@ class LessonOverlay:
         self.pending = False
         """The move being submitted is the step's own (it ends the step)."""
         self.marked_at = board.time
-        self.next = Button("Next (Enter)", primary=True)
-        self.repeat = Button("Repeat (F2)")
-        self.skip = Button("Skip lesson (F3)")
+        self.next = Button(N_("Next (Enter)"), primary=True)
+        self.repeat = Button(N_("Repeat (F2)"))
+        self.skip = Button(N_("Skip lesson (F3)"))
         self.box = pygame.Rect(0, 0, 0, 0)
         self._said: ls.Step | None = None
 
@@ -118,10 +119,12 @@ class LessonOverlay:
             key = self.station_words(a.city)[0]
         else:
             key = "D"
-        how = st.how.format(key=key)
+        how = _(st.how).format(key=key)
         if st.want != "note" and ls.waiting(st, self.board.shown_view) and a is not None:
-            how = ("Not possible yet: draw cards meanwhile. " if not isinstance(a, ClaimRoute)
-                   else "") + _how_for(a, key)
+            how = _how_for(a, key)
+            if not isinstance(a, ClaimRoute):
+                # TRANSLATORS: {how} is what to click ("Click the deck (or press D).")
+                how = _("Not possible yet: draw cards meanwhile. {how}").format(how=how)
         return how
 
     def claim_words(self, rid: str) -> tuple[str, int]:
@@ -144,11 +147,20 @@ class LessonOverlay:
         st = self.step()
         if st is None:
             return
-        n = len(self.progress.steps())
-        where = f"Lesson, step {self.progress.step + 1} of {n}. " \
-            if self.progress.step < n else "Lesson. "
-        self.board.keys.say(f"{where}{st.title}. {st.text} {self.how()}", "alert")
+        # TRANSLATORS: spoken: {head} is "Lesson, step 2 of 11" or "Lesson", {title} the
+        # step's title, {text} its sentences, {how} what to click (or press)
+        self.board.keys.say(_("{head}. {title}. {text} {how}").format(
+            head=self._head(_("Lesson, step {n} of {total}")), title=_(st.title),
+            text=_(st.text), how=self.how()), "alert")
         self._said = st
+
+    def _head(self, counted: str) -> str:
+        """`counted` ("Step {n} of {total}", translated) filled in during the guided
+        steps, else "Lesson"."""
+        n = len(self.progress.steps())
+        if self.progress.step < n:
+            return counted.format(n=self.progress.step + 1, total=n)
+        return _("Lesson")
 
     # ------------------------------------------------------------ hooks
 
@@ -160,13 +172,14 @@ class LessonOverlay:
         if st is None or st in (ls.LAST_ROUND, ls.FINAL):
             return True
         if st.want == "note":
-            self.board.toast.show("First read this step, then click Next (or press Enter)")
+            self.board.toast.show(_("First read this step, then click Next (or press Enter)"))
             return False
         if action in ls.allowed(st, v):
             self.pending = ls.matches(st, v, action)
             return True
-        self.board.toast.show(f"Not that one yet: this step is \u201c{st.title}\u201d. "
-                              f"{self.how()}")
+        # TRANSLATORS: {title} is the step's title, {how} what to click (or press)
+        self.board.toast.show(_("Not that one yet: this step is \u201c{title}\u201d. "
+                                "{how}").format(title=_(st.title), how=self.how()))
         return False
 
     def submitted(self) -> None:
@@ -197,8 +210,8 @@ class LessonOverlay:
         self.progress.state = "skipped"
         self.progress.save(self.path)
         self.board.lesson = None
-        self.board.toast.show("Lesson skipped: the game goes on. Learn to play (menu) "
-                              "starts it again")
+        self.board.toast.show(_("Lesson skipped: the game goes on. Learn to play (menu) "
+                                "starts it again"))
 
     def holds_end(self) -> bool:
         """The game is over: hold the scores until the final-scoring step is read."""
@@ -218,8 +231,8 @@ class LessonOverlay:
                 self.skip_lesson()
                 return True
             if e.key == pygame.K_u and self.progress.step < len(self.progress.steps()):
-                self.board.toast.show("Undo waits until the lesson's steps are done "
-                                      "(F3 skips them)")
+                self.board.toast.show(_("Undo waits until the lesson's steps are done "
+                                        "(F3 skips them)"))
                 return True
             if st.want == "note" and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                     and not self.board.queue.busy:
@@ -325,16 +338,16 @@ class LessonOverlay:
         m = lay.map
         w = min(max(m.w * 2 // 5, f * 22), m.w - 2 * lay.pad)
         inner = w - 2 * f
-        n = len(self.progress.steps())
-        head = f"Step {self.progress.step + 1} of {n}" if self.progress.step < n else "Lesson"
+        head = self._head(_("Step {n} of {total}"))
         how = self.how()
         heights = [f + f // 4 + round(f * 1.25) + f // 2,
-                   render(a.font(f), st.text, theme.TEXT, inner).get_height() + f // 2,
+                   render(a.font(f), _(st.text), theme.TEXT, inner).get_height() + f // 2,
                    render(a.font(f, bold=True), how, theme.TEXT, inner).get_height() + f // 2]
         bh = round(f * 2.1)
         bsize = max(10, round(f * 0.85))
         buttons = [self.repeat, self.skip] + ([self.next] if st.want == "note" else [])
-        rows = _button_rows(buttons, [a.text(btn.label, bsize, theme.TEXT, bold=True).get_width()
+        rows = _button_rows(buttons, [a.text(_(btn.label), bsize, theme.TEXT,
+                                             bold=True).get_width()
                                       + bsize * 2 for btn in buttons], inner, f)
         h = f + sum(heights) + len(rows) * (bh + f // 2) + f
         self.box = pygame.Rect(m.x + lay.pad, m.y + lay.pad, w, h)
@@ -350,14 +363,15 @@ class LessonOverlay:
         if st.want != "note" and tr is not None and not b.queue.busy:
             self._mark(surface, tr)
         for rid in shown:
-            self._mark_route(surface, ClaimRoute(rid, Hand()), "CLOSED")
+            # TRANSLATORS: a short tag on the map beside a closed twin route
+            self._mark_route(surface, ClaimRoute(rid, Hand()), pgettext("map tag", "CLOSED"))
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 10, alpha=242)
         x, y = self.box.x + f, self.box.y + f
         blit_text(surface, a, head, f, theme.TEXT_DIM, (x, y))
-        blit_text(surface, a, st.title, round(f * 1.25), theme.ACCENT, (x, y + f + f // 4),
+        blit_text(surface, a, _(st.title), round(f * 1.25), theme.ACCENT, (x, y + f + f // 4),
                   bold=True, max_width=inner)
         y += heights[0]
-        y += wrap_text(surface, a, st.text, f, theme.TEXT, pygame.Rect(x, y, inner, heights[1]))
+        y += wrap_text(surface, a, _(st.text), f, theme.TEXT, pygame.Rect(x, y, inner, heights[1]))
         y += f // 2
         wrap_text(surface, a, how, f, theme.HILITE, pygame.Rect(x, y, inner, heights[2]),
                   bold=True)
@@ -381,14 +395,14 @@ class LessonOverlay:
         tag = max(10, int(lay.font * 0.75))
         a = self.target()
         if isinstance(a, ClaimRoute | BuildStation):
-            self._mark_route(surface, a, "HERE")
+            self._mark_route(surface, a, _here())
             return
         if isinstance(a, KeepTickets | PayTunnel | WithdrawTunnel):
             return  # the dialog's button is over the board (and lit already)
         ring = rect.inflate(2 * width + 4, 2 * width + 4)
         pygame.draw.rect(surface, (0, 0, 0), ring.inflate(2, 2), width + 2, border_radius=9)
         pygame.draw.rect(surface, col, ring, width, border_radius=8)
-        draw_tag(surface, b.ctx.assets, "HERE", col, (ring.centerx, ring.bottom), tag)
+        draw_tag(surface, b.ctx.assets, _here(), col, (ring.centerx, ring.bottom), tag)
 
     def _mark_route(self, surface: pygame.Surface, a: ClaimRoute | BuildStation,
                     words: str) -> None:
@@ -442,17 +456,22 @@ def _button_rows(buttons: list[Button], widths: list[int], room: int,
     return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)]
 
 
+def _here() -> str:
+    # TRANSLATORS: a short tag on the map beside the move the lesson marks
+    return pgettext("map tag", "HERE")
+
+
 def _how_for(a: Action, key: str) -> str:
-    """What to click for a move the step allows meanwhile."""
+    """What to click for a move the step allows meanwhile (the lesson's own lines)."""
     if isinstance(a, DrawDeck):
-        return "Click the deck (or press D)."
+        return _("Click the deck (or press D).")
     if isinstance(a, DrawFaceUp):
-        return f"Click the marked card (or press {key})."
+        return _("Click the marked card (or press {key}).").format(key=key)
     if isinstance(a, ClaimRoute):
-        return f"Click the marked route (or press C, type {key}, Enter)."
+        return _("Click the marked route (or press C, type {key}, Enter).").format(key=key)
     if isinstance(a, PayTunnel):
-        return "Click the marked Pay (or press Enter)."
+        return _("Click the marked Pay (or press Enter).")
     if isinstance(a, KeepTickets):
-        return "Click Keep (or press Enter)."
-    return "Make the marked move."
+        return _("Click Keep (or press Enter).")
+    return _("Make the marked move.")
 

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from ttr.i18n import N_, _, generation, number
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.common import backdrop, band_bottom, lines
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel
 
@@ -26,9 +27,10 @@ class Row:
 class ListScene(Scene):
     """Title, a list of `Row`s and buttons; subclasses implement `choose(i)`."""
 
-    title = "List"
-    empty = "Nothing here yet."
-    actions: tuple[str, ...] = ("Open",)
+    title = N_("List")
+    empty = N_("Nothing here yet.")
+    actions: tuple[str, ...] = (N_("Open"),)
+    """The buttons (marked with `N_`, translated where drawn or said)."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -37,13 +39,14 @@ class ListScene(Scene):
         self.scroll = 0
         self.toast = Toast()
         self.buttons = [Button(a, primary=i == 0) for i, a in enumerate(self.actions)]
-        self.back = Button("Back")
+        self.back = Button(N_("Back"))
         self.toast.on_show = lambda text: self.say(text, "alert")
+        self.worded = -1
+        """The language (`i18n.generation`) the rows were worded in."""
         self.on_resize(ctx.size)
-        self.refresh()
 
     def on_enter(self) -> None:
-        self.say_row(f"{self.title}. ")
+        self.say_row(_(self.title) + ". ")
 
     def say(self, text: str, kind: str = "reply") -> None:
         """Announce (captions, and speech when on)."""
@@ -54,13 +57,20 @@ class ListScene(Scene):
     def say_row(self, head: str = "") -> None:
         """Announce the selected row (after `head`, with the keys the first time)."""
         if not self.rows:
-            self.say(f"{head}{self.empty} Esc goes back")
+            self.say(head + _("{empty} Esc goes back").format(empty=_(self.empty)))
             return
         r = self.rows[self.selected]
-        keys = (f". Up and Down choose, Enter: {self.actions[0]}"
-                + (", Delete deletes" if "Delete" in self.actions else "") + ", Esc: back")
-        self.say(f"{head}{r.title}, {r.detail}, {self.selected + 1} of {len(self.rows)}"
-                 + (keys if head else ""))
+        # TRANSLATORS: a row of a list: its title, its details, "2 of 5"
+        row = _("{title}, {detail}, {n} of {count}").format(
+            title=r.title, detail=r.detail, n=number(self.selected + 1),
+            count=number(len(self.rows)))
+        if head and "Delete" in self.actions:
+            row = _("{row}. Up and Down choose, Enter: {action}, Delete deletes, Esc: "
+                    "back").format(row=row, action=_(self.actions[0]))
+        elif head:
+            row = _("{row}. Up and Down choose, Enter: {action}, Esc: back").format(
+                row=row, action=_(self.actions[0]))
+        self.say(head + row)
 
     # ------------------------------------------------------------ subclass API
 
@@ -73,16 +83,29 @@ class ListScene(Scene):
     # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size: rows of two lines (the title, the detail
+        under it), buttons as wide as their labels, the list in the height left."""
         w, h = size
-        f = ui_font(size, self.ctx.settings)
-        self.list_rect = pygame.Rect(0, 0, min(w - 80, max(900, f * 44)), int(h * 0.58))
-        self.list_rect.midtop = (w // 2, int(h * 0.24))
-        self.row_h = max(40, h // 17)
-        bw, bh = max(150, w // 9), max(38, h // 18)
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        self.small = max(11, round(f * 0.9))
+        gap = max(6, f // 2)
+        bh = round(f * 2.4)
+        top = band_bottom(h) + 2 * f
+        self.row_h = a.font(f, True).get_linesize() + a.font(self.small).get_linesize() + gap * 2
+        self.list_rect = pygame.Rect(0, 0, min(w - 2 * max(20, f), max(900, f * 44)),
+                                     h - top - bh - 3 * gap - a.font(self.small).get_linesize())
+        self.list_rect.midtop = (w // 2, top)
         all_b = [*self.buttons, self.back]
-        x0 = w // 2 - (len(all_b) * (bw + 16) - 16) // 2
-        for i, b in enumerate(all_b):
-            b.rect = pygame.Rect(x0 + i * (bw + 16), h - bh - 24, bw, bh)
+        widths = [max(w // 9, a.text(_(b.label), f, theme.TEXT, True).get_width() + 2 * f)
+                  for b in all_b]
+        x = w // 2 - (sum(widths) + gap * 2 * (len(all_b) - 1)) // 2
+        for b, bw in zip(all_b, widths, strict=True):
+            b.rect, b.font = pygame.Rect(x, h - bh - gap * 2, bw, bh), f
+            x += bw + gap * 2
+        if self.worded != generation():  # the rows in the language spoken now
+            self.worded = generation()
+            self.refresh()
         self.dirty = True
 
     @property
@@ -148,12 +171,12 @@ class ListScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, self.title)
+        backdrop(surface, a, _(self.title))
         w, h = surface.get_size()
-        size = max(13, self.row_h * 2 // 5)
+        f, small = self.f, self.small
         if not self.rows:
-            blit_text(surface, a, self.empty, size, theme.TEXT_DIM, self.list_rect.midtop,
-                      "midtop")
+            lines(surface, a, _(self.empty), f, theme.TEXT_DIM, self.list_rect)
+        pad = max(6, f // 2)
         for i in range(self.scroll, min(len(self.rows), self.scroll + self.visible_rows)):
             row, r = self.rows[i], self._row_rect(i)
             fill = theme.PANEL_LIGHT if i == self.selected else theme.PANEL
@@ -161,15 +184,18 @@ class ListScene(Scene):
             if i == self.selected:
                 focus_ring(surface, r, inside=True)
             ink = (235, 110, 100) if row.error else theme.TEXT
-            blit_text(surface, a, row.title, size, ink, (r.x + 12, r.centery), "midleft",
-                      bold=True, max_width=r.w // 2 - 16)
-            blit_text(surface, a, row.detail, max(11, size - 3), theme.TEXT_DIM,
-                      (r.right - 12, r.centery), "midright", max_width=r.w // 2)
+            t = blit_text(surface, a, row.title, f, ink, (r.x + f, r.y + pad), bold=True,
+                          max_width=r.w - 2 * f)
+            blit_text(surface, a, row.detail, small, theme.TEXT_DIM, (r.x + f, t.bottom),
+                      max_width=r.w - 2 * f)
         if len(self.rows) > self.visible_rows:
-            blit_text(surface, a, f"{self.scroll + 1}-{self.scroll + self.visible_rows} of "
-                      f"{len(self.rows)} (wheel to scroll)", max(11, size - 3), theme.TEXT_DIM,
-                      self.list_rect.midbottom, "midtop")
+            # TRANSLATORS: which rows of a list show: "1-5 of 12 (wheel to scroll)"
+            blit_text(surface, a, _("{first}-{last} of {count} (wheel to scroll)").format(
+                first=number(self.scroll + 1), last=number(self.scroll + self.visible_rows),
+                count=number(len(self.rows))), small, theme.TEXT_DIM,
+                      (self.list_rect.centerx, self.list_rect.y + self.visible_rows * self.row_h),
+                      "midtop")
         for b in [*self.buttons, self.back]:
             b.enabled = b is self.back or bool(self.rows)
             b.draw(surface, a)
-        self.toast.draw(surface, a, (w // 2, int(h * 0.2)))
+        self.toast.draw(surface, a, (w // 2, self.list_rect.y - f), size=f)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ttr.i18n import N_, _
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
@@ -24,16 +25,17 @@ class MenuScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.buttons = [
-            Button("New game", primary=True),
-            Button("Continue", enabled=False, tip="No saved game yet"),
-            Button("Online"),
-            Button("Load game"),
-            Button("Replays"),
-            Button("Statistics"),
-            Button("Settings"),
-            Button("How to play"),
-            Button("Learn to play", tip="A guided first game against a gentle computer player"),
-            Button("Quit"),
+            Button(N_("New game"), primary=True),
+            Button(N_("Continue"), enabled=False, tip=N_("No saved game yet")),
+            Button(N_("Online")),
+            Button(N_("Load game")),
+            Button(N_("Replays")),
+            Button(N_("Statistics")),
+            Button(N_("Settings")),
+            Button(N_("How to play")),
+            Button(N_("Learn to play"),
+                   tip=N_("A guided first game against a gentle computer player")),
+            Button(N_("Quit")),
         ]
         self.focus = 0
         self.message = ""
@@ -46,7 +48,7 @@ class MenuScene(Scene):
         if self.cb_offer:
             ctx.settings.colorblind_offered = True
             ctx.settings.save(ctx.settings_file)
-            offer = f"{offer} {CB_OFFER}".strip()
+            offer = f"{offer} {_(CB_OFFER)}".strip()
         if offer:
             self.message = f"{offer} {self.message}".strip()
         self.first = offer
@@ -73,7 +75,7 @@ class MenuScene(Scene):
     def on_enter(self) -> None:
         from ttr.ui.announce import say_here
 
-        self.say_focus("Main menu. ")
+        self.say_focus(_("Main menu.") + " ")
         if self.first:  # after the focus, and not dropped by the next key
             say_here(self.ctx.extras, self.first, "alert")
 
@@ -84,15 +86,15 @@ class MenuScene(Scene):
         s = self.ctx.settings
         s.colorblind, self.cb_offer = True, False
         s.save(self.ctx.settings_file)
-        self.message = self.message.replace(CB_OFFER, CB_ON)
-        say_here(self.ctx.extras, CB_ON)
+        self.message = self.message.replace(_(CB_OFFER), _(CB_ON))
+        say_here(self.ctx.extras, _(CB_ON))
 
     def say_focus(self, head: str = "") -> None:
         """Announce the focused button."""
         from ttr.ui.focus import say_focus
 
         b = self.buttons[self.focus]
-        say_focus(self.ctx, head + b.label, self.focus, len(self.buttons))
+        say_focus(self.ctx, head + _(b.label), self.focus, len(self.buttons))
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place the buttons for this window size."""
@@ -121,32 +123,32 @@ class MenuScene(Scene):
         label = self.buttons[i].label
         if not self.buttons[i].enabled:
             return
-        if label == "New game":
+        if label == N_("New game"):
             self.ctx.stack.push(SetupScene(self.ctx, self.ctx.last_setup))
-        elif label == "Continue":
+        elif label == N_("Continue"):
             from ttr.ui.scenes.saves import continue_game
 
             self.message = continue_game(self.ctx) or ""
             self.check_autosave()
-        elif label == "Online":
+        elif label == N_("Online"):
             from ttr.ui.scenes.online import OnlineMenuScene
 
             self.ctx.stack.push(OnlineMenuScene(self.ctx))
-        elif label in ("Load game", "Replays", "Statistics"):
+        elif label in (N_("Load game"), N_("Replays"), N_("Statistics")):
             from ttr.ui.scenes import replay, saves, stats
 
-            make = {"Load game": saves.LoadScene, "Replays": replay.ReplaysScene,
-                    "Statistics": stats.StatsScene}[label]
+            make = {N_("Load game"): saves.LoadScene, N_("Replays"): replay.ReplaysScene,
+                    N_("Statistics"): stats.StatsScene}[label]
             self.ctx.stack.push(make(self.ctx))
-        elif label == "Settings":
+        elif label == N_("Settings"):
             self.ctx.stack.push(SettingsScene(self.ctx))
-        elif label == "How to play":
+        elif label == N_("How to play"):
             self.ctx.stack.push(HowToScene(self.ctx))
-        elif label == "Learn to play":
+        elif label == N_("Learn to play"):
             from ttr.ui.scenes.learn import LearnScene
 
             self.ctx.stack.push(LearnScene(self.ctx))
-        elif label == "Quit":
+        elif label == N_("Quit"):
             nav.quit()
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -174,20 +176,20 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Ticket to Ride", "A cross-country train adventure")
+        backdrop(surface, a, _("Ticket to Ride"), _("A cross-country train adventure"))
         for b in self.buttons:
             b.draw(surface, a)
         w, h = surface.get_size()
         f = ui_font((w, h), self.ctx.settings)
         cont = self.buttons[1]
         if not cont.enabled:
-            tw = a.text("no saved game", f, theme.TEXT_DIM).get_width()
+            none = _("no saved game")
+            tw = a.text(none, f, theme.TEXT_DIM).get_width()
             right = pygame.Rect(cont.rect.right + 10, cont.rect.y, tw, cont.rect.h)
             if right.collidelist([b.rect for b in self.buttons]) < 0:
-                blit_text(surface, a, "no saved game", f, theme.TEXT_DIM, right.midleft,
-                          "midleft")
+                blit_text(surface, a, none, f, theme.TEXT_DIM, right.midleft, "midleft")
             else:  # two columns: on the left of the button
-                blit_text(surface, a, "no saved game", f, theme.TEXT_DIM,
+                blit_text(surface, a, none, f, theme.TEXT_DIM,
                           (cont.rect.x - 10, cont.rect.centery), "midright")
         if self.message:
             size, top = f, self.buttons[-1].rect.bottom + 12
@@ -197,10 +199,10 @@ class MenuScene(Scene):
                 blit_text(surface, a, self.message, size, theme.BAD, box.midtop, "midtop")
             else:
                 wrap_text(surface, a, self.message, size, theme.BAD, box)
-        blit_text(surface, a, "Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits",
+        blit_text(surface, a, _("Arrows + Enter to choose \u00b7 F11 fullscreen \u00b7 Esc quits"),
                   f, theme.TEXT_DIM, (w // 2, h - f // 2), "midbottom")
 
 
-CB_OFFER = ("Colour-blind? Press C to mark every card and route colour with a symbol "
-            "(Settings changes it later).")
-CB_ON = "Colour-blind symbols are on (Settings, Colour-blind symbols, turns them off)."
+CB_OFFER = N_("Colour-blind? Press C to mark every card and route colour with a symbol "
+              "(Settings changes it later).")
+CB_ON = N_("Colour-blind symbols are on (Settings, Colour-blind symbols, turns them off).")

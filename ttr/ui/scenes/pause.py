@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ttr.i18n import N_, _
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import focus_step
@@ -24,8 +25,9 @@ class PauseScene(Scene):
     def __init__(self, ctx: AppContext, board: BoardHost | None) -> None:
         super().__init__(ctx)
         self.board = board
-        self.buttons = [Button("Resume", primary=True), Button("Save game"), Button("Settings"),
-                        Button("How to play"), Button("Quit to menu")]
+        self.buttons = [Button(N_("Resume"), primary=True), Button(N_("Save game")),
+                        Button(N_("Settings")), Button(N_("How to play")),
+                        Button(N_("Quit to menu"))]
         self.focus = 0
         self.on_resize(ctx.size)
 
@@ -43,7 +45,7 @@ class PauseScene(Scene):
     def on_enter(self) -> None:
         from ttr.ui.focus import say_focus
 
-        say_focus(self.ctx, f"Paused. {self.buttons[self.focus].label}", self.focus,
+        say_focus(self.ctx, _("Paused.") + " " + _(self.buttons[self.focus].label), self.focus,
                   len(self.buttons))
 
     def activate(self, i: int) -> None:
@@ -52,18 +54,18 @@ class PauseScene(Scene):
         from ttr.ui.scenes.settings import SettingsScene
 
         label = self.buttons[i].label
-        if label == "Resume":
+        if label == N_("Resume"):
             self.ctx.stack.pop(self)
-        elif label == "Save game" and self.board is not None:
+        elif label == N_("Save game") and self.board is not None:
             from ttr.ui.scenes.savename import SaveNameScene
 
             self.ctx.stack.pop(self)
             self.ctx.stack.push(SaveNameScene(self.ctx, self.board))
-        elif label == "Settings":
+        elif label == N_("Settings"):
             self.ctx.stack.push(SettingsScene(self.ctx))
-        elif label == "How to play":
+        elif label == N_("How to play"):
             self.ctx.stack.push(HowToScene(self.ctx))
-        elif label == "Quit to menu":
+        elif label == N_("Quit to menu"):
             self.ctx.nav.to_menu()
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -79,7 +81,8 @@ class PauseScene(Scene):
                     b.focused = i == self.focus
                 from ttr.ui.focus import say_focus
 
-                say_focus(self.ctx, self.buttons[self.focus].label, self.focus, len(self.buttons))
+                say_focus(self.ctx, _(self.buttons[self.focus].label), self.focus,
+                          len(self.buttons))
             return True
         for i, b in enumerate(self.buttons):
             if b.clicked(e):
@@ -93,7 +96,7 @@ class PauseScene(Scene):
         surface.blit(shade, (0, 0))
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 14)
         a = self.ctx.assets
-        blit_text(surface, a, "Paused", int(self.f * 1.6), theme.ACCENT,
+        blit_text(surface, a, _("Paused"), int(self.f * 1.6), theme.ACCENT,
                   (self.box.centerx, self.box.y + 16), "midtop", bold=True)
         for b in self.buttons:
             b.draw(surface, a)

@@ -10,16 +10,20 @@ from datetime import datetime
 import pygame
 
 from ttr.engine import TtrError
+from ttr.i18n import N_, _, number
 from ttr.store.autosave import drop_autosave, keep_autosave
 from ttr.store.saves import SaveGame
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
+from ttr.ui.scenes.common import lines
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Picker, blit_text, panel
 from ttr.ui.words import join_and
 
 logger = logging.getLogger(__name__)
 
-KEEP, DISCARD = "kept as a saved game", "discarded"
+# TRANSLATORS: the end of "Your game on USA, turn 34, will be ..." (a choice of two)
+KEEP, DISCARD = N_("kept as a saved game"), N_("discarded")
 
 
 def game_place(save: SaveGame) -> tuple[str, int | None]:
@@ -40,8 +44,11 @@ def game_place(save: SaveGame) -> tuple[str, int | None]:
 def kept_name(save: SaveGame) -> str:
     """The name an unfinished game is kept under: map, turn, date and time."""
     name, turn = game_place(save)
-    at = f" turn {turn}" if turn is not None else ""
-    return f"{name}{at} {datetime.now().strftime('%Y-%m-%d %H.%M')}"
+    when = datetime.now().strftime('%Y-%m-%d %H.%M')
+    if turn is None:
+        return f"{name} {when}"
+    # TRANSLATORS: a saved game's name: the map, the turn played and the date
+    return _("{map} turn {turn} {date}").format(map=name, turn=number(turn), date=when)
 
 
 class ReplaceGameScene(Scene):
@@ -50,14 +57,14 @@ class ReplaceGameScene(Scene):
     opaque = False
 
     def __init__(self, ctx: AppContext, save: SaveGame, start: Callable[[], str | None],
-                 verb: str = "Start new game") -> None:
+                 verb: str = N_("Start new game")) -> None:
         super().__init__(ctx)
         self.save = save
         self.start = start
         self.map_name, self.turn = game_place(save)
         self.choice = Picker("", [KEEP, DISCARD])
         self.go = Button(verb, primary=True)
-        self.cancel = Button("Cancel")
+        self.cancel = Button(N_("Cancel"))
         self.message = ""
         self.on_resize(ctx.size)
 
@@ -68,19 +75,44 @@ class ReplaceGameScene(Scene):
 
     def sentence(self) -> str:
         """`Your game on USA, turn 34, will be`."""
-        when = f", turn {self.turn}," if self.turn is not None else ""
-        return f"Your game on {self.map_name}{when} will be"
+        if self.turn is None:
+            # TRANSLATORS: followed by a choice: "kept as a saved game" or "discarded"
+            return _("Your game on {map} will be").format(map=self.map_name)
+        # TRANSLATORS: followed by a choice: "kept as a saved game" or "discarded"
+        return _("Your game on {map}, turn {turn}, will be").format(map=self.map_name,
+                                                                    turn=number(self.turn))
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size (`ui_font`): the title, the sentence, the
+        choice, the note (two lines each), a line for a problem, and the buttons."""
         w, h = size
-        bh = max(38, h // 16)
-        self.box = pygame.Rect(0, 0, min(w - 40, max(560, w // 2)), bh * 7)
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        small = self.small = max(11, round(f * 0.9))
+        bh, line = round(f * 2.4), a.font(f).get_linesize()
+        note = a.font(small).get_linesize()
+        title = a.font(round(f * 1.2), True).get_linesize()
+        self.choice.font = self.cancel.font = self.go.font = f
+        bw = min(w - 2 * max(20, f), max(560, w // 2, f * 36, self.choice.width(a, f) + 2 * f))
+        self.box = pygame.Rect(0, 0, bw, f + title + f // 2 + 2 * line + f // 2 + bh
+                               + f // 2 + 2 * note + f // 2 + 2 * note + f // 2 + bh + f)
         self.box.center = (w // 2, h // 2)
-        self.choice.rect = pygame.Rect(0, 0, int(self.box.w * 0.7), bh)
-        self.choice.rect.midtop = (self.box.centerx, self.box.y + bh * 3)
-        half = (self.box.w - 72) // 2
-        self.cancel.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
-        self.go.rect = pygame.Rect(self.box.right - 24 - half, self.cancel.rect.y, half, bh)
+        inner = self.box.inflate(-2 * f, 0)
+        y = self.box.y + f
+        self.title_rect = pygame.Rect(inner.x, y, inner.w, title)
+        y += title + f // 2
+        self.sentence_rect = pygame.Rect(inner.x, y, inner.w, 2 * line)
+        y += 2 * line + f // 2
+        self.choice.rect = pygame.Rect(0, y, min(inner.w, max(int(bw * 0.7),
+                                                             self.choice.width(a, f))), bh)
+        self.choice.rect.centerx = self.box.centerx
+        y += bh + f // 2
+        self.note_rect = pygame.Rect(inner.x, y, inner.w, 2 * note)
+        y += 2 * note + f // 2
+        self.message_rect = pygame.Rect(inner.x, y, inner.w, 2 * note)
+        half = (bw - 3 * f) // 2
+        self.cancel.rect = pygame.Rect(self.box.x + f, self.box.bottom - bh - f, half, bh)
+        self.go.rect = pygame.Rect(self.box.right - f - half, self.cancel.rect.y, half, bh)
         self.dirty = True
 
     def _proceed(self) -> None:
@@ -92,7 +124,7 @@ class ReplaceGameScene(Scene):
             try:
                 kept = keep_autosave(f, self.save, kept_name(self.save))
             except OSError as e:
-                self.message = f"Could not keep it: {e.strerror or e}"
+                self.message = _("Could not keep it: {error}").format(error=e.strerror or e)
                 return
         error = self.start()
         if error is not None:
@@ -126,20 +158,17 @@ class ReplaceGameScene(Scene):
         shade.fill((0, 0, 0, 160))
         surface.blit(shade, (0, 0))
         a, b = self.ctx.assets, self.box
-        f = max(15, self.choice.rect.h * 2 // 5)
+        f, small = self.f, self.small
         panel(surface, b, theme.PANEL, theme.ACCENT, 14)
-        blit_text(surface, a, "You have a game in progress", f + 4, theme.ACCENT,
-                  (b.centerx, b.y + 16), "midtop", bold=True, max_width=b.w - 40)
-        blit_text(surface, a, self.sentence(), f, theme.TEXT,
-                  (b.centerx, self.choice.rect.y - 10), "midbottom", max_width=b.w - 40)
+        blit_text(surface, a, _("You have a game in progress"), round(f * 1.2), theme.ACCENT,
+                  self.title_rect.midtop, "midtop", bold=True, max_width=self.title_rect.w)
+        lines(surface, a, self.sentence(), f, theme.TEXT, self.sentence_rect)
         self.choice.draw(surface, a)
         names = join_and([s.name for s in self.save.record.seats])
-        note = (f"Players: {names}. Load it any time from Load game." if self.keep
-                else f"Players: {names}. It cannot be brought back.")
-        blit_text(surface, a, note, max(12, f - 3), theme.TEXT_DIM,
-                  (b.centerx, self.choice.rect.bottom + 10), "midtop", max_width=b.w - 40)
+        note = (_("Players: {names}. Load it any time from Load game.") if self.keep
+                else _("Players: {names}. It cannot be brought back.")).format(names=names)
+        lines(surface, a, note, small, theme.TEXT_DIM, self.note_rect)
         if self.message:
-            blit_text(surface, a, self.message, max(12, f - 3), theme.BAD,
-                      (b.centerx, self.go.rect.y - 8), "midbottom", max_width=b.w - 40)
+            lines(surface, a, self.message, small, theme.BAD, self.message_rect)
         self.cancel.draw(surface, a)
         self.go.draw(surface, a)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttr.game.resume import resume
 from ttr.game.session import GameSession
+from ttr.i18n import N_, _, ngettext, number
 from ttr.store.autosave import (
     Autosaver,
     Folders,
@@ -22,7 +23,6 @@ from ttr.store.saves import AUTOSAVE_NAME, SaveError, SaveGame, list_saves
 from ttr.store.text import MAX_NAME, clean_text
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.listing import ListScene, Row
-from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -63,12 +63,12 @@ def continue_game(ctx: AppContext) -> str | None:
     """Menu -> Continue: resume the autosave. Returns why not, or None on success."""
     save, err = peek_autosave(folders(ctx))
     if save is None:
-        return err or "There is no game to continue."
+        return err or _("There is no game to continue.")
     return open_save(ctx, save, folders(ctx).autosave)
 
 
 def before_replacing(ctx: AppContext, start: Callable[[], str | None],
-                     verb: str = "Start new game") -> str | None:
+                     verb: str = N_("Start new game")) -> str | None:
     """Run `start` (it begins another game; returns why it could not, or None), asking
     first when that would replace an unfinished game that no named save holds: keep it
     as a saved game (the default) or discard it. Returns `start`'s error if it ran."""
@@ -110,14 +110,14 @@ def save_named(board: BoardHost, name: str | None = None) -> str:
     that name (ask first: `save_exists`); returns a message."""
     s = board.session
     if not isinstance(s, GameSession):
-        return "Online games are saved by the server after every move"
+        return _("Online games are saved by the server after every move")
     name = clean_text(name, MAX_NAME) or \
         f"{s.record.map_id} {datetime.now().strftime('%Y-%m-%d %H%M%S')}"
     try:
         Autosaver(folders(board.ctx)).save(s, name)
     except OSError as e:
-        return f"Could not save: {e.strerror or e}"
-    return f"Saved as \u201c{name}\u201d"
+        return _("Could not save: {error}").format(error=e.strerror or e)
+    return _("Saved as \u201c{name}\u201d").format(name=name)
 
 
 def describe(save: SaveGame) -> str:
@@ -126,25 +126,26 @@ def describe(save: SaveGame) -> str:
     names = ", ".join(s.name for s in rec.seats)
     when = save.saved_at.replace("T", " ")[:16]
     dot = " \u00b7 "
-    return dot.join((f"{rec.map_id}/{rec.variant}", names, counted(len(rec.actions), "move"), when))
+    moves = ngettext("{n} move", "{n} moves", len(rec.actions)).format(n=number(len(rec.actions)))
+    return dot.join((f"{rec.map_id}/{rec.variant}", names, moves, when))
 
 
 class LoadScene(ListScene):
     """Every save (autosave included); broken ones are shown in red and moved aside."""
 
-    title = "Load game"
-    empty = "No saved games. Save one from the pause menu (Esc) during a game."
-    actions = ("Load", "Delete")
+    title = N_("Load game")
+    empty = N_("No saved games. Save one from the pause menu (Esc) during a game.")
+    actions = (N_("Load"), N_("Delete"))
 
     def refresh(self) -> None:
         self.entries = list_saves(folders(self.ctx).saves)
         self.rows = []
         for e in self.entries:
             if e.error is not None:  # the title names the file already
-                self.rows.append(Row(f"{e.name}: broken",
+                self.rows.append(Row(_("{name}: broken").format(name=e.name),
                                      e.error.removeprefix(f"{e.path.name}: "), True))
             else:
-                title = "Autosave (Continue)" if e.path.stem == AUTOSAVE_NAME else e.name
+                title = _("Autosave (Continue)") if e.path.stem == AUTOSAVE_NAME else e.name
                 assert e.save is not None
                 self.rows.append(Row(title, describe(e.save)))
         self.select(self.selected)
@@ -156,18 +157,18 @@ class LoadScene(ListScene):
                 if e.path.exists():
                     e.path.unlink()
             except OSError as exc:
-                self.toast.show(f"Could not delete: {exc.strerror or exc}")
+                self.toast.show(_("Could not delete: {error}").format(error=exc.strerror or exc))
             self.refresh()
             return
         if e.save is None:
-            self.toast.show("This save is broken and was moved aside")
+            self.toast.show(_("This save is broken and was moved aside"))
             return
         save = e.save
         if e.path == folders(self.ctx).autosave:
             err = open_save(self.ctx, save, e.path)
         else:
             err = before_replacing(self.ctx, lambda: open_save(self.ctx, save, e.path),
-                                   "Load this game")
+                                   N_("Load this game"))
         if err is not None:
             self.toast.show(err[:120])
             self.refresh()
@@ -185,10 +186,10 @@ def undo_last(board: BoardHost) -> str | None:
 
     s = board.session
     if not isinstance(s, GameSession):
-        return "Undo is off in online games"
+        return _("Undo is off in online games")
     humans = [i for i, seat in enumerate(s.seats) if seat.agent is None]
     if len(humans) != 1:
-        return "Undo is only for games against the computer"
+        return _("Undo is only for games against the computer")
     check = check_undo(s.record, s.game_map, humans[0])
     if check.keep is None:
         return check.why

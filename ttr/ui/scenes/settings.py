@@ -1,10 +1,12 @@
-"""Settings: speeds, fullscreen, colour-blind mode, sound, confirm-before-claim, hints;
-saved at once."""
+"""Settings: language, speeds, fullscreen, colour-blind mode, sound, confirm-before-claim,
+hints; saved at once. A new language shows at once (the app lays every scene out again)."""
 
 from __future__ import annotations
 
 import pygame
 
+from ttr import i18n
+from ttr.i18n import N_, _, number
 from ttr.ui import theme
 from ttr.ui.prefs import SPEEDS, TEXT_SIZES
 from ttr.ui.scene import AppContext, Scene
@@ -14,12 +16,17 @@ from ttr.ui.widgets import Button, Picker, columns, wrap_text
 
 
 def speed_label(v: float) -> str:
-    """0 -> Instant, 1 -> Normal, else 1.5x slower etc."""
+    """0 -> Instant, 1 -> Normal, else 1.5x slower etc. (in the current language)."""
     if v == 0:
-        return "Instant"
+        return _("Instant")
     if v == 1:
-        return "Normal"
-    return f"{'faster' if v < 1 else 'slower'} ({v:g}\u00d7 time)"
+        return _("Normal")
+    # TRANSLATORS: an animation speed; {times} is a factor such as 1.5 (the time taken)
+    text = _("faster ({times}\u00d7 time)") if v < 1 else _("slower ({times}\u00d7 time)")
+    return text.format(times=number(v, len(f"{v:g}".partition(".")[2])))
+
+
+OFF_ON = [N_("Off"), N_("On")]
 
 
 class SettingsScene(Scene):
@@ -28,34 +35,48 @@ class SettingsScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         s = ctx.settings
-        labels = [speed_label(v) for v in SPEEDS]
-        self.anim = Picker("Animations", labels, _nearest(s.animation_speed))
-        self.pace = Picker("AI pace", labels, _nearest(s.ai_pace))
-        self.full = Picker("Fullscreen", ["Off", "On"], int(s.fullscreen))
-        self.cb = Picker("Colour-blind symbols", ["Off", "On"], int(s.colorblind))
-        self.hc = Picker("High contrast", ["Off", "On"], int(s.high_contrast))
-        self.speech = Picker("Speech", ["Off", "On"], int(s.speech))
+        codes = list(i18n.LANGUAGES)
+        here = i18n.language()
+        # the languages' names in themselves (never translated), so anyone finds theirs
+        self.lang = Picker(N_("Language"), list(i18n.LANGUAGES.values()),
+                           codes.index(here) if here in codes else 0)
+        self.anim = Picker(N_("Animations"), [], _nearest(s.animation_speed))
+        self.pace = Picker(N_("AI pace"), [], _nearest(s.ai_pace))
+        self.full = Picker(N_("Fullscreen"), OFF_ON, int(s.fullscreen))
+        self.cb = Picker(N_("Colour-blind symbols"), OFF_ON, int(s.colorblind))
+        self.hc = Picker(N_("High contrast"), OFF_ON, int(s.high_contrast))
+        self.speech = Picker(N_("Speech"), OFF_ON, int(s.speech))
         self.speech_note = ""
-        self.sound = Picker("Sound", ["Off", "On"], int(s.sound))
+        self.sound = Picker(N_("Sound"), OFF_ON, int(s.sound))
         vol = min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - 100 * s.volume))
-        self.volume = Picker("Volume", [f"{v}%" for v in VOLUMES], vol)
-        self.confirm = Picker("Confirm claims", list(CONFIRM.values()),
+        self.volume = Picker(N_("Volume"), [], vol)
+        self.confirm = Picker(N_("Confirm claims"), list(CONFIRM.values()),
                               list(CONFIRM).index(s.confirm_claim))
-        self.text = Picker("Text size", [f"{v}%" for v in TEXT_SIZES],
+        self.text = Picker(N_("Text size"), [],
                            TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES else 0)
-        self.hints = Picker("Hints", ["Hidden", "Shown"], int(s.hints))
-        self.back = Button("Back", primary=True)
-        self.pickers = [self.anim, self.pace, self.full, self.cb, self.hc, self.speech,
-                        self.sound, self.volume, self.confirm, self.text, self.hints]
+        self.hints = Picker(N_("Hints"), [N_("Hidden"), N_("Shown")], int(s.hints))
+        self.back = Button(N_("Back"), primary=True)
+        self.pickers = [self.lang, self.anim, self.pace, self.full, self.cb, self.hc,
+                        self.speech, self.sound, self.volume, self.confirm, self.text,
+                        self.hints]
         self.items: list[Picker | Button] = [*self.pickers, self.back]
         self.focus = 0
         self.on_resize(ctx.size)
 
+    def _word(self) -> None:
+        """The options worded in the current language (numbers, speeds)."""
+        labels = [speed_label(v) for v in SPEEDS]
+        self.anim.options, self.pace.options = labels, list(labels)
+        self.volume.options = [percent(v) for v in VOLUMES]
+        self.text.options = [percent(v) for v in TEXT_SIZES]
+
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Lay out (again after a resize, a new text size or a new language)."""
+        self._word()
         w, h = size
         f = self.f = ui_font(size, self.ctx.settings)  # every text follows the text size
         iw = max(420, w // 3, f * 27)
-        top = int(h * 0.26)
+        top = max(90, h // 6) + f  # just below the title band (`backdrop`)
         columns(self.items, w, top, h - top - f * 4, iw, max(30, int(f * 2.6)), f * 2)
         at = self.back.rect.midtop  # Back is half as wide
         self.back.rect.w = iw // 2
@@ -69,6 +90,11 @@ class SettingsScene(Scene):
 
     def _apply(self) -> None:
         s = self.ctx.settings
+        code = list(i18n.LANGUAGES)[self.lang.index]
+        if code != i18n.language():
+            s.language = code
+            i18n.set_language(code)  # the app lays every scene out again before drawing
+            self.on_resize(self.ctx.size)
         s.animation_speed = SPEEDS[self.anim.index]
         s.ai_pace = SPEEDS[self.pace.index]
         want = self.full.index == 1
@@ -92,7 +118,8 @@ class SettingsScene(Scene):
                 self.speech.index = 0
             else:
                 ann = announcer_of(self.ctx.extras)
-                ann.say(f"Speech on: {ann.voice}" if s.speech else "Speech off", None, "reply")
+                ann.say(_("Speech on: {voice}").format(voice=ann.voice) if s.speech
+                        else _("Speech off"), None, "reply")
         s.sound = self.sound.index == 1
         s.volume = VOLUMES[self.volume.index] / 100
         s.confirm_claim = list(CONFIRM)[self.confirm.index]
@@ -104,16 +131,17 @@ class SettingsScene(Scene):
         s.save(self.ctx.settings_file)  # saved immediately
 
     def on_enter(self) -> None:
-        self._say("Settings. ")
+        self._say(_("Settings") + ". ")
 
     def _say(self, head: str = "") -> None:
         """Announce the focused setting and its value (or why speech is unavailable)."""
         from ttr.ui.focus import say_focus
 
         it = self.items[self.focus]
-        label = f"{it.label}: {it.value}" if isinstance(it, Picker) else it.label
+        label = (_("{setting}: {value}").format(setting=_(it.label), value=_(it.value))
+                 if isinstance(it, Picker) else _(it.label))
         if it is self.speech and self.speech_note:
-            label += f". {self.speech_note}"
+            label += ". " + self.speech_note
         say_focus(self.ctx, head + label, self.focus, len(self.items))
 
     def _leave(self) -> None:
@@ -152,11 +180,11 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Settings")
+        backdrop(surface, a, _("Settings"))
         for it in self.items:
             it.draw(surface, a)
         w, h = surface.get_size()
-        note = self.speech_note or (
+        note = self.speech_note or _(
             "Animations: how long cards and trains take to move. AI pace: the pause "
             "between computer moves. Instant skips both.")
         below = max(it.rect.bottom for it in self.items) + self.f
@@ -165,7 +193,13 @@ class SettingsScene(Scene):
 
 
 VOLUMES = tuple(range(0, 101, 10))
-CONFIRM = {"hot-seat": "In hot-seat games", "always": "Always", "never": "Never"}
+CONFIRM = {"hot-seat": N_("In hot-seat games"), "always": N_("Always"), "never": N_("Never")}
+
+
+def percent(v: int) -> str:
+    """`v` percent, the current language's way (`50 %` in French and German)."""
+    # TRANSLATORS: a percentage; write it your language's way (e.g. "{n} %")
+    return _("{n}%").format(n=number(v))
 
 
 def _nearest(v: float) -> int:

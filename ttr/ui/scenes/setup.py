@@ -9,17 +9,18 @@ import pygame
 
 from ttr.engine import TtrError
 from ttr.game.session import SeatSpec
+from ttr.i18n import N_, _, ngettext, number
 from ttr.store.problem_words import error_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
-from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.common import backdrop, band_bottom, lines
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text
 from ttr.ui.words import join_and, no_orphans
 
 logger = logging.getLogger(__name__)
 HUMAN = "human"
-AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")
+AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")  # i18n: no (names)
 
 
 def ai_levels() -> list[str]:
@@ -54,25 +55,23 @@ class SeatRow:
 class SetupScene(Scene):
     """One click to start: you against two Medium AIs on USA by default."""
 
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, ctx: AppContext, preset: NewGame | None = None) -> None:
         super().__init__(ctx)
-        from ttr.ai.base import agent_info
-
         self.levels = ai_levels()
-        self.kind_labels = ["Human"] + [f"AI: {agent_info(n).label}" for n in self.levels]
         self.kinds = [HUMAN, *self.levels]
+        self.kind_labels = self._kind_labels()
         self.map_errors: dict[int, str] = {}
         """Errors of broken map files by their place in the list (a broken user file
         named like a bundled map must not block the bundled one)."""
         self.maps = self._maps()
         map_ids = [m[0] for m in self.maps] or ["usa"]
-        self.map_picker = Picker("Map", [m[1] for m in self.maps] or ["USA"])
+        self.map_picker = Picker(N_("Map"), self._map_names())
         want_map = preset.map_id if preset else "usa"
         if want_map in map_ids:
             self.map_picker.index = map_ids.index(want_map)
-        self.variant_picker = Picker("Rule set", ["base"])
+        self.variant_picker = Picker(N_("Rule set"), ["base"])
         self._refresh_variants(preset.variant if preset else "base")
         self.rows: list[SeatRow] = []
         if preset:
@@ -80,17 +79,17 @@ class SetupScene(Scene):
                 self._add_row(s.name, s.color, s.kind)
         else:
             lvl = default_level(self.levels)
-            self._add_row("You", "red", HUMAN)
+            self._add_row(_("You"), "red", HUMAN)
             self._add_row(AI_NAMES[0], "blue", lvl)
             self._add_row(AI_NAMES[1], "green", lvl)
         self.seed = preset.seed if preset else None
-        self.hints_picker = Picker("Hints", ["On for everyone", "Off for everyone"],
+        self.hints_picker = Picker(N_("Hints"), [N_("On for everyone"), N_("Off for everyone")],
                                    0 if preset is None or preset.hints else 1)
         """A hot-seat table's choice (shown with two or more humans)."""
-        self.start = Button("Start game", primary=True)
-        self.back = Button("Back")
-        self.howto = Button("How to play")
-        self.add = Button("+ Add player")
+        self.start = Button(N_("Start game"), primary=True)
+        self.back = Button(N_("Back"))
+        self.howto = Button(N_("How to play"))
+        self.add = Button(N_("+ Add player"))
         self.editing: int | None = None
         self.edited_level: int | None = None
         """The row whose AI level was changed last (the level line describes it)."""
@@ -110,13 +109,28 @@ class SetupScene(Scene):
                 if m.error:  # listed with its error, never offered to play
                     logger.warning("map %s is broken: %s", m.id, m.error)
                     self.map_errors[len(out)] = m.error
-                    out.append((m.id, f"{m.name or m.id} (broken)"))
+                    out.append((m.id, m.name or m.id))
                     continue
                 out.append((m.id, m.name))
             return out
         except (ImportError, TtrError) as e:
             logger.warning("cannot list maps: %s", e)
             return []
+
+    def _map_names(self) -> list[str]:
+        """The maps' names as the picker shows them (a broken one says so)."""
+        return [_("{map} (broken)").format(map=name) if i in self.map_errors else name
+                for i, (_id, name) in enumerate(self.maps)] or ["USA"]
+
+    def _kind_labels(self) -> list[str]:
+        """A label for each of `kinds`: "AI: <level>" worded in the language spoken now;
+        the others (Human, or what a subclass put there) as they are (marked with `N_`:
+        the picker translates them where drawn)."""
+        from ttr.ai.base import agent_info
+
+        old = getattr(self, "kind_labels", [])
+        return [_("AI: {level}").format(level=_(agent_info(k).label)) if k in self.levels
+                else old[i] if i < len(old) else N_("Human") for i, k in enumerate(self.kinds)]
 
     @property
     def map_id(self) -> str:
@@ -158,7 +172,7 @@ class SetupScene(Scene):
         seats = []
         for r in self.rows:
             kind = self.kinds[r.kind_picker.index]
-            name = r.name.strip() or ("Player" if kind == HUMAN else "AI")
+            name = r.name.strip() or (_("Player") if kind == HUMAN else _("AI"))
             seats.append(SeatSpec(name, r.color, None if kind == HUMAN else kind))
         hints = not self.hints_offered() or self.hints_picker.index == 0
         return NewGame(self.map_id, self.variant_picker.value, tuple(seats), self.seed, hints)
@@ -182,57 +196,100 @@ class SetupScene(Scene):
 
         rows = [r for r in self.rows if kind(r) in self.levels]  # computer seats
         if not rows:
-            return "All seats are human: pass the screen between turns (hot-seat)."
+            return _("All seats are human: pass the screen between turns (hot-seat).")
         hovered = [r for r in rows if mouse is not None and r.kind_picker.rect.collidepoint(mouse)]
         edited = [self.rows[i] for i in (self.editing, self.edited_level)
                   if i is not None and i < len(self.rows) and self.rows[i] in rows]
         row: SeatRow | None = (hovered or edited)[0] if hovered or edited else None
         levels = {kind(r) for r in rows}
+        def name(r: SeatRow) -> str:
+            return r.name.strip() or _("AI")
+
         if row is None and len(levels) == 1:
             info = agent_info(levels.pop())
-            who = join_and([r.name.strip() or "AI" for r in rows])
-            return f"{who} {'plays' if len(rows) == 1 else 'play'} {info.label}: {info.description}"
+            who = join_and([name(r) for r in rows])
+            # TRANSLATORS: {who} is one name or several ("Ada and Boris"); {level} an AI level
+            return ngettext("{who} plays {level}: {description}",
+                            "{who} play {level}: {description}", len(rows)).format(
+                who=who, level=_(info.label), description=_(info.description))
         if row is None:
-            each = ", ".join(f"{r.name.strip() or 'AI'} plays {agent_info(kind(r)).label}"
-                             for r in rows)
-            return f"{each}. Point at a level to read what it does."
+            each = ", ".join(_("{name} plays {level}").format(
+                name=name(r), level=_(agent_info(kind(r)).label)) for r in rows)
+            # TRANSLATORS: {list} is "Ada plays Medium, Boris plays Hard"
+            return _("{list}. Point at a level to read what it does.").format(list=each)
         info = agent_info(kind(row))
-        return f"{row.name.strip() or 'AI'} plays {info.label}: {info.description}"
+        return _("{who} plays {level}: {description}").format(
+            who=name(row), level=_(info.label), description=_(info.description))
 
     # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size: rows as high as the window allows (between
+        1.7 and 2.6 lines), the notes wrapped at their own width."""
         w, h = size
-        cw = min(w - 60, max(980, ui_font(size, self.ctx.settings) * 62))
+        a = self.ctx.assets
+        self.kind_labels = self._kind_labels()  # worded again: the language may have changed
+        self.map_picker.options = self._map_names()
+        for row in self.rows:
+            row.kind_picker.options = self.kind_labels
+        f = self.f = ui_font(size, self.ctx.settings)
+        small = self.small = max(11, round(f * 0.9))
+        line = a.font(small).get_linesize()
+        margin, gap = max(20, f), max(6, f // 2)
+        cw = min(w - 2 * margin, max(980, f * 62))
         x0 = (w - cw) // 2
-        rh = max(40, h // 17)
-        gap = rh // 4
-        y = max(110, h // 6) + 40
+        top = band_bottom(h) + gap
+        head = a.font(f, True).get_linesize()
+        n = len(self.rows)
+
+        def total(rh: int) -> int:
+            return (top + rh + gap + max(rh, 2 * line) + gap + head + n * (rh + gap)
+                    + max(rh, 3 * line) + 2 * gap + rh + gap + 2 * line + gap)
+
+        rh = round(f * 2.6)
+        while rh > round(f * 1.7) and total(rh) > h:
+            rh -= 1
+        self.keys_rect = pygame.Rect(margin, h - 2 * line - gap, w - 2 * margin, 2 * line)
+        for p in (self.map_picker, self.variant_picker, self.hints_picker):
+            p.font = f
+        for b in (self.start, self.back, self.howto, self.add):
+            b.font = f
         half = (cw - gap) // 2
+        y = top
         self.map_picker.rect = pygame.Rect(x0, y, half, rh)
         self.variant_picker.rect = pygame.Rect(x0 + half + gap, y, half, rh)
-        self.desc_rect = pygame.Rect(x0 + half + gap, y + rh + 4, half, rh)
-        self.hints_picker.rect = pygame.Rect(x0, y + rh + gap // 2, half, int(rh * 0.8))
-        y += rh * 2 + gap + 20
-        self.seats_top = y - 4
+        y += rh + gap
+        row2 = max(rh, 2 * line)
+        self.desc_rect = pygame.Rect(x0 + half + gap, y, half, row2)
+        self.desc_wide = pygame.Rect(x0, y, cw, row2)
+        """The rule set's description when there is no Hints choice beside it."""
+        self.hints_picker.rect = pygame.Rect(x0, y, half, rh)
+        y += row2 + gap + head
+        self.seats_top = y - gap // 2
         for i, r in enumerate(self.rows):
             ry = y + i * (rh + gap)
+            r.kind_picker.font = f
             r.color_rect = pygame.Rect(x0, ry, rh, rh)
             r.name_rect = pygame.Rect(x0 + rh + gap, ry, int(cw * 0.36), rh)
             kx = r.name_rect.right + gap
             r.kind_picker.rect = pygame.Rect(kx, ry, cw - (kx - x0) - rh - gap, rh)
             r.remove_rect = pygame.Rect(x0 + cw - rh, ry, rh, rh)
-        ay = y + len(self.rows) * (rh + gap)
-        self.add.rect = pygame.Rect(x0, ay, int(cw * 0.3), rh)
+        ay = y + n * (rh + gap)
+        self.add.rect = pygame.Rect(x0, ay, max(int(cw * 0.3), self._wide(self.add)), rh)
         hx = self.add.rect.right + gap
-        self.level_rect = pygame.Rect(hx, ay, x0 + cw - hx, int(rh * 1.3))
+        self.level_rect = pygame.Rect(hx, ay, x0 + cw - hx, max(rh, 3 * line))
         self.add.enabled = len(self.rows) < 5
-        by = min(h - rh - 30, ay + rh + 40)
-        self.start.rect = pygame.Rect(0, 0, int(cw * 0.34), int(rh * 1.25))
+        by = min(self.keys_rect.y - gap - rh, self.level_rect.bottom + 2 * gap)
+        self.start.rect = pygame.Rect(0, 0, max(int(cw * 0.34), self._wide(self.start)), rh)
         self.start.rect.topright = (x0 + cw, by)
-        self.back.rect = pygame.Rect(x0, by, int(cw * 0.2), int(rh * 1.25))
-        self.howto.rect = self.back.rect.move(self.back.rect.w + gap, 0)
+        self.back.rect = pygame.Rect(x0, by, max(int(cw * 0.2), self._wide(self.back)), rh)
+        self.howto.rect = pygame.Rect(self.back.rect.right + gap, by,
+                                      max(int(cw * 0.2), self._wide(self.howto)), rh)
         self.dirty = True
+
+    def _wide(self, b: Button) -> int:
+        """A button wide enough for its label at the body size."""
+        return self.ctx.assets.text(_(b.label), self.f, theme.TEXT, True).get_width() + 2 * self.f
 
     # ------------------------------------------------------------ keyboard focus
 
@@ -299,24 +356,35 @@ class SetupScene(Scene):
             self.say_focus()
 
     def on_enter(self) -> None:
-        self.say_focus("New game. ")
+        self.say_focus(_("New game.") + " ")
 
     def say_focus(self, head: str = "") -> None:
         """Announce the focused control and its value (after `head`)."""
         from ttr.ui.focus import say_focus
 
         kind, i = self.focused()
-        labels = {"map": f"Map: {self.map_picker.value}",
-                  "variant": f"Rule set: {self.variant_picker.value}", "add": "Add player",
-                  "hints": f"Hints: {self.hints_picker.value}",
-                  "back": "Back", "howto": "How to play", "start": "Start game"}
-        if i >= 0:
-            r, seat = self.rows[i], f"Seat {i + 1}"
-            labels = {"color": f"{seat} colour: {r.color}",
-                      "name": f"{seat} name: {r.name or 'empty'}, Enter edits",
-                      "kind": f"{seat}: {r.kind_picker.value}", "remove": f"Remove seat {i + 1}"}
-        label = labels[kind]
+        label = self._focus_words(kind, i)
         say_focus(self.ctx, head + label, self.focus, len(self.controls()))
+
+    def _focus_words(self, kind: str, i: int) -> str:
+        """What the focused control is, in words."""
+        if i < 0:
+            return {"map": _("Map: {map}").format(map=_(self.map_picker.value)),
+                    "variant": _("Rule set: {rules}").format(rules=_(self.variant_picker.value)),
+                    "add": _("Add player"),
+                    "hints": _("Hints: {hints}").format(hints=_(self.hints_picker.value)),
+                    "back": _("Back"), "howto": _("How to play"), "start": _("Start game")}[kind]
+        r, n = self.rows[i], number(i + 1)
+        if kind == "color":
+            return _("Seat {n} colour: {colour}").format(
+                n=n, colour=_(theme.PLAYER_NAMES.get(r.color, r.color)))
+        if kind == "name":
+            if not r.name:
+                return _("Seat {n} name: empty, Enter edits").format(n=n)
+            return _("Seat {n} name: {name}, Enter edits").format(n=n, name=r.name)
+        if kind == "kind":
+            return _("Seat {n}: {kind}").format(n=n, kind=_(r.kind_picker.value))
+        return _("Remove seat {n}").format(n=n)
 
     def _activate(self, kind: str, i: int) -> None:
         if kind == "back":
@@ -343,7 +411,9 @@ class SetupScene(Scene):
         self.edited_level = None
         self.on_resize(self.ctx.size)
         self.focus = min(self.focus, len(self.controls()) - 1)
-        self.say_focus(f"Seat {i + 1} removed, {len(self.rows)} players. ")
+        self.say_focus(ngettext("Seat {seat} removed, {n} player.",
+                                "Seat {seat} removed, {n} players.", len(self.rows)).format(
+            seat=number(i + 1), n=number(len(self.rows))) + " ")
 
     def _add_seat(self) -> None:
         lvl = default_level(self.levels)
@@ -354,7 +424,7 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         if self.map_picker.index in self.map_errors:
-            self.toast.show("This map file is broken; fix it in the map editor first.", 4.0)
+            self.toast.show(_("This map file is broken; fix it in the map editor first."), 4.0)
             return
 
         def start() -> str | None:
@@ -435,7 +505,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, self.title)
+        backdrop(surface, a, _(self.title))
         kind, row = self.focused()
         self.map_picker.focused = kind == "map"
         self.variant_picker.focused = kind == "variant"
@@ -452,9 +522,10 @@ class SetupScene(Scene):
             self.hints_picker.draw(surface, a)
         desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
             self.variant_picker.value, "")
-        size = max(12, self.desc_rect.h // 3)
-        wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM, self.desc_rect)
-        blit_text(surface, a, "Players", size + 2, theme.ACCENT,
+        size, f = self.small, self.f
+        wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM,
+                  self.desc_rect if self.hints_offered() else self.desc_wide)
+        blit_text(surface, a, _("Players"), f, theme.ACCENT,
                   (self.map_picker.rect.x, self.seats_top), "bottomleft", bold=True)
         for i, r in enumerate(self.rows):
             rgb = theme.PLAYER_RGB[r.color]
@@ -464,13 +535,13 @@ class SetupScene(Scene):
             panel(surface, r.name_rect, theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.08),
                   theme.HILITE if editing else theme.PANEL_EDGE, r.name_rect.h // 4)
             text = r.name + ("|" if editing else "")
-            blit_text(surface, a, text, int(r.name_rect.h * 0.42), theme.TEXT,
+            blit_text(surface, a, text, f, theme.TEXT,
                       (r.name_rect.x + 12, r.name_rect.centery), "midleft",
                       max_width=r.name_rect.w - 20)
             r.kind_picker.draw(surface, a)
             if len(self.rows) > 2:
                 panel(surface, r.remove_rect, theme.PANEL_LIGHT, theme.PANEL_EDGE, 8)
-                blit_text(surface, a, "\u2715", int(r.remove_rect.h * 0.45), theme.BAD,
+                blit_text(surface, a, "\u2715", f, theme.BAD,
                           r.remove_rect.center, "center")
         if self.add.enabled:
             self.add.draw(surface, a)
@@ -483,7 +554,7 @@ class SetupScene(Scene):
             from ttr.ui.focus import focus_ring
 
             focus_ring(surface, self.focus_rect())
-        blit_text(surface, a, "Tab moves, arrows change, Enter activates or starts, Esc goes "
-                  "back \u00b7 click a colour to change it, a name to edit it.", size,
-                  theme.TEXT_DIM, (w // 2, h - 8), "midbottom", max_width=w - 20)
-        self.toast.draw(surface, a, (w // 2, self.start.rect.top - 30))
+        lines(surface, a, _("Tab moves, arrows change, Enter activates or starts, Esc goes "
+                            "back \u00b7 click a colour to change it, a name to edit it."), size,
+              theme.TEXT_DIM, self.keys_rect)
+        self.toast.draw(surface, a, (w // 2, self.start.rect.top - 2 * f), size=f)

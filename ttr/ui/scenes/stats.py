@@ -4,28 +4,32 @@ from __future__ import annotations
 
 import pygame
 
+from ttr.i18n import N_, _, ngettext, number
 from ttr.store.stats import PlayerStats, StatsStore, Tally
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.common import backdrop, band_bottom
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
-from ttr.ui.words import counted
 
 
 def tally_cells(t: Tally) -> list[str]:
     """Games, wins, average, tickets %, longest-path bonuses as table cells."""
-    return [str(t.games), str(t.wins), f"{t.average_score:.1f}", f"{t.completed_pct:.0f}%",
-            str(t.longest_bonuses)]
+    # TRANSLATORS: a percentage in the statistics table ("75%")
+    pct = _("{pct}%").format(pct=number(t.completed_pct))
+    return [number(t.games), number(t.wins), number(t.average_score, 1), pct,
+            number(t.longest_bonuses)]
 
 
 def table_rows(st: PlayerStats) -> list[tuple[str, list[str]]]:
     """(label, cells) for the overall line and every map, variant and opponent."""
-    rows = [("All games", tally_cells(st.overall))]
-    for title, group in (("map", st.by_map), ("variant", st.by_variant),
-                         ("vs", st.by_opponent)):
+    rows = [(_("All games"), tally_cells(st.overall))]
+    # TRANSLATORS: statistics rows: "map usa", "variant usa/base", "vs medium" (ids)
+    for title, group in ((N_("map {key}"), st.by_map), (N_("variant {key}"), st.by_variant),
+                         (N_("vs {key}"), st.by_opponent)):
         for key in sorted(group):
-            rows.append((f"{title} {key}", tally_cells(group[key])))
+            rows.append((_(title).format(key=key), tally_cells(group[key])))
     return rows
 
 
@@ -42,7 +46,10 @@ def chart_points(scores: list[int], rect: pygame.Rect) -> list[tuple[int, int]]:
 class StatsScene(Scene):
     """Names on the left (Up/Down), the chosen player's figures and chart on the right."""
 
-    HEADERS = ("", "Games", "Wins", "Avg", "Tickets", "Longest")
+    # TRANSLATORS: the statistics table's headings: games played, won, average score,
+    # tickets completed (%), longest-path bonuses won; short words
+    HEADERS = ("", N_("Games"), N_("Wins"), N_("Avg"), N_("Tickets"), N_("Longest"))
+    """The table's headings (translated where drawn)."""
 
     def __init__(self, ctx: AppContext, store: StatsStore | None = None) -> None:
         super().__init__(ctx)
@@ -56,17 +63,29 @@ class StatsScene(Scene):
         self.players = [players[n] for n in sorted(players, key=lambda n: (
             -players[n].overall.games, n))]
         self.selected = 0
-        self.back = Button("Back", primary=True)
+        self.back = Button(N_("Back"), primary=True)
         self.on_resize(ctx.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Every size from the body text size: the names column as wide as the longest
+        name, the table's columns as wide as their headings."""
         w, h = size
-        self.names_rect = pygame.Rect(30, int(h * 0.22), max(160, w // 6), int(h * 0.66))
-        self.body = pygame.Rect(self.names_rect.right + 24, self.names_rect.y,
-                                w - self.names_rect.right - 54, self.names_rect.h)
-        self.row_h = max(26, h // 30)
-        self.back.rect = pygame.Rect(0, 0, max(160, w // 9), max(38, h // 18))
-        self.back.rect.midbottom = (w // 2, h - 16)
+        a = self.ctx.assets
+        f = self.f = ui_font(size, self.ctx.settings)
+        gap, margin = max(6, f // 2), max(20, f)
+        self.row_h = round(f * 1.7)
+        bh = round(f * 2.4)
+        top = band_bottom(h) + 3 * a.font(max(11, round(f * 0.9))).get_linesize()
+        longest = max((a.text(p.name, f, theme.TEXT, True).get_width() for p in self.players),
+                      default=0)
+        nw = min(max(f * 8, longest + 2 * f), w // 4)
+        self.names_rect = pygame.Rect(margin, top, nw, h - top - bh - 3 * gap)
+        self.body = pygame.Rect(self.names_rect.right + 2 * f, top,
+                                w - self.names_rect.right - 2 * f - margin, self.names_rect.h)
+        label = a.text(_(self.back.label), f, theme.TEXT, True).get_width()
+        self.back.rect = pygame.Rect(0, 0, max(w // 9, label + 2 * f), bh)
+        self.back.rect.midbottom = (w // 2, h - 2 * gap)
+        self.back.font = f
         self.dirty = True
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -94,16 +113,16 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Statistics")
-        size = max(12, self.row_h * 5 // 9)
+        backdrop(surface, a, _("Statistics"))
+        size = self.f
         if self.problem:  # two lines between the title band and the table
-            small = max(11, size - 4)
+            small = max(11, round(size * 0.9))
             line = a.font(small).get_linesize()
             wrap_text(surface, a, self.problem, small, theme.BAD, pygame.Rect(
                 self.names_rect.x, self.names_rect.y - 2 * line - 4,
                 surface.get_width() - 2 * self.names_rect.x, 2 * line))
         if not self.players:
-            blit_text(surface, a, "No finished games yet.", size + 2, theme.TEXT_DIM,
+            blit_text(surface, a, _("No finished games yet."), size, theme.TEXT_DIM,
                       (surface.get_width() // 2, self.body.y), "midtop")
         for i, st in enumerate(self.players):
             r = self._name_rect(i)
@@ -122,33 +141,42 @@ class StatsScene(Scene):
 
     def _draw_player(self, surface: pygame.Surface, st: PlayerStats, size: int) -> None:
         a, b = self.ctx.assets, self.body
-        cols = [b.x, b.x + int(b.w * 0.42)]
-        step = (b.w - (cols[1] - b.x)) // 5
-        cols += [cols[1] + step * k for k in range(1, 5)]
+        small = max(11, round(size * 0.9))
+        wide = [max(a.text(_(head), size, theme.ACCENT, True).get_width(),
+                    a.text("100.0%", size, theme.TEXT).get_width()) + size
+                for head in self.HEADERS[1:]]
+        rows = table_rows(st)
+        label_w = max(a.text(label, size, theme.TEXT).get_width() for label, _cells in rows)
+        cols = [b.x, b.x + min(b.w - sum(wide), label_w + 2 * size)]  # the figures beside
+        for cw in wide[:-1]:
+            cols.append(cols[-1] + cw)
         y = b.y
         for x, head in zip(cols, self.HEADERS, strict=True):
-            blit_text(surface, a, head, size, theme.ACCENT, (x, y), bold=True)
-        rows = table_rows(st)
-        chart_h = max(90, b.h // 3)
+            blit_text(surface, a, _(head) if head else "", size, theme.ACCENT, (x, y), bold=True)
+        chart_h = max(self.row_h * 4, b.h // 3)
         max_rows = max(1, (b.h - chart_h - 3 * self.row_h) // self.row_h)
         for label, cells in rows[:max_rows]:
             y += self.row_h
             blit_text(surface, a, label, size, theme.TEXT, (cols[0], y),
-                      max_width=cols[1] - cols[0] - 8)
+                      max_width=cols[1] - cols[0] - size // 2)
             for x, c in zip(cols[1:], cells, strict=True):
                 blit_text(surface, a, c, size, theme.TEXT, (x, y))
-        chart = pygame.Rect(b.x + 40, b.bottom - chart_h, b.w - 60, chart_h - 10)
-        panel(surface, chart.inflate(20, 16), theme.PANEL, theme.PANEL_EDGE, 8)
+        edge = a.text("0000", small, theme.TEXT_DIM).get_width() + size
+        chart = pygame.Rect(b.x + edge, b.bottom - chart_h + small * 2, b.w - edge - size,
+                            chart_h - small * 2 - size)
+        panel(surface, chart.inflate(size, size), theme.PANEL, theme.PANEL_EDGE, 8)
         scores = [s for _, s in st.scores][-60:]
-        blit_text(surface, a, f"Scores, last {counted(len(scores), 'game')}", max(11, size - 2),
-                  theme.TEXT_DIM, (chart.x, chart.y - 4), "bottomleft")
+        last = ngettext("Scores, last {n} game", "Scores, last {n} games", len(scores)).format(
+            n=number(len(scores)))
+        blit_text(surface, a, last, small,
+                  theme.TEXT_DIM, (chart.x, chart.y - size // 2 - 2), "bottomleft")
         pts = chart_points(scores, chart)
         if len(pts) > 1:
             pygame.draw.aalines(surface, theme.ACCENT, False, pts)
         for p in pts:
-            pygame.draw.circle(surface, theme.HILITE, p, 3)
+            pygame.draw.circle(surface, theme.HILITE, p, max(3, size // 5))
         if scores:
-            blit_text(surface, a, str(max(scores)), max(11, size - 3), theme.TEXT_DIM,
-                      (chart.x - 6, chart.y), "topright")
-            blit_text(surface, a, str(min(0, *scores)), max(11, size - 3), theme.TEXT_DIM,
-                      (chart.x - 6, chart.bottom), "bottomright")
+            blit_text(surface, a, number(max(1, *scores)), small, theme.TEXT_DIM,
+                      (chart.x - size, chart.y), "topright")
+            blit_text(surface, a, number(min(0, *scores)), small, theme.TEXT_DIM,
+                      (chart.x - size, chart.bottom), "bottomright")
