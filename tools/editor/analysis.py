@@ -18,6 +18,7 @@ from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, map_problem
 from ttr.engine.errors import MapError, TtrError
 from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition, load_map_text
+from ttr.store.problem_words import problem_text
 from ttr.ui import layoutcheck
 
 COLOR_TOLERANCE = 0.25
@@ -132,9 +133,9 @@ def deal_problems(gm: GameMap) -> list[str]:
     and cards to deal)."""
     out = []
     for name, config in (gm.variants or {"base": RulesConfig()}).items():
-        for _option, text in map_problems(config, gm, MIN_PLAYERS):
+        for problem in map_problems(config, gm, MIN_PLAYERS):
             out.append(_("cannot start a game (variant {variant}): {reason}").format(
-                variant=name, reason=text))
+                variant=name, reason=problem_text(problem)))
     return out
 
 

@@ -299,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except ValueError as e:  # TtrError, MapError and bad options: a message, never a traceback
-        print(_("ttr: error: {message}").format(message=e), file=sys.stderr)
+        from ttr.store.problem_words import error_text
+
+        print(_("ttr: error: {message}").format(message=error_text(e)), file=sys.stderr)
         return 2
     return 0

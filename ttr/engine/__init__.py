@@ -23,7 +23,7 @@ from ttr.engine.actions import (
 from ttr.engine.board import City, CityId, GameMap, Route, RouteId, Seat, Ticket, TicketId
 from ttr.engine.cards import COLORS, LOCO, CardColor, Hand
 from ttr.engine.config import RulesConfig
-from ttr.engine.errors import IllegalActionError, MapError, TtrError
+from ttr.engine.errors import IllegalActionError, MapError, Param, Problem, TtrError
 from ttr.engine.events import (
     CardTaken,
     DeckReshuffled,
@@ -72,7 +72,8 @@ __all__ = [
     "ClaimRoute", "DeckReshuffled", "DrawDeck", "DrawFaceUp", "DrawTickets", "Event",
     "FaceUpDealt", "FaceUpWiped", "FinalRound", "GameMap", "GameOver", "GameResult",
     "GameState", "Hand", "IllegalActionError", "KeepTickets", "MapError", "Pass", "Passed",
-    "PayTunnel", "PlayerResult", "PlayerState", "PlayerView", "PrivateState", "PublicPlayer",
+    "Param", "PayTunnel", "PlayerResult", "PlayerState", "PlayerView", "PrivateState", "Problem",
+    "PublicPlayer",
     "PublicState", "Route", "RouteClaimed", "RouteId", "RulesConfig", "Seat", "Sim", "Stage",
     "StationBuilt", "Ticket", "TicketId", "TicketScore", "TicketsKept", "TicketsOffered",
     "Transition", "TtrError", "TunnelClaim", "TunnelRevealed", "TunnelWithdrawn",

@@ -122,9 +122,11 @@ def check_action(action: object) -> None:
         case DrawDeck() | DrawTickets() | Pass() | WithdrawTunnel():
             pass
         case _:
-            raise TtrError(f"not an action: {short_repr(action)}")
+            raise TtrError(f"not an action: {short_repr(action)}", "not_action",
+                           value=short_repr(action))
     if not ok or type(action) not in _ORDER:
-        raise TtrError(f"malformed action: {short_repr(action)}")
+        raise TtrError(f"malformed action: {short_repr(action)}", "malformed_action",
+                       value=short_repr(action))
 
 
 def payment_sort_key(payment: Hand) -> tuple[int, tuple[int, ...]]:
@@ -176,7 +178,8 @@ def format_action(action: Action) -> str:
             return f"tunnel {extra}"
         case WithdrawTunnel():
             return "withdraw"
-    raise TtrError(f"not an action: {short_repr(action)}")
+    raise TtrError(f"not an action: {short_repr(action)}", "not_action",
+                   value=short_repr(action))
 
 
 def parse_action(text: str) -> Action:
@@ -189,12 +192,14 @@ def parse_action(text: str) -> Action:
     KeepTickets(keep=('t03', 't17'))
     """
     if not isinstance(text, str):
-        raise TtrError(f"an action is text, not {type(text).__name__}")
+        raise TtrError(f"an action is text, not {type(text).__name__}", "action_not_text",
+                       kind=type(text).__name__)
     if len(text) > MAX_NOTATION:
-        raise TtrError(f"action text too long ({len(text)} characters)")
+        raise TtrError(f"action text too long ({len(text)} characters)", "action_too_long",
+                       n=len(text))
     words = text.split()
     if not words:
-        raise TtrError("empty action")
+        raise TtrError("empty action", "action_empty")
     verb, args = words[0].lower(), words[1:]
     simple: dict[str, Action] = {
         "deck": DrawDeck(), "tickets": DrawTickets(), "pass": Pass(), "withdraw": WithdrawTunnel(),
@@ -216,6 +221,7 @@ def parse_action(text: str) -> Action:
     elif verb == "keep" and len(args) == 1:
         action = KeepTickets(tuple(sorted(t for t in args[0].split(",") if t)))
     if action is None:
-        raise TtrError(f"cannot read action {short_repr(text)}")
+        raise TtrError(f"cannot read action {short_repr(text)}", "action_unreadable",
+                       text=short_repr(text))
     check_action(action)
     return action

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Final
 
 from ttr.engine.cards import CardColor
-from ttr.engine.config import MAX_ROUTE_LENGTH, RulesConfig, map_problems
+from ttr.engine.config import MAX_ROUTE_LENGTH, RulesConfig, map_problems, short_repr
 from ttr.engine.errors import MapError, TtrError
 
 CityId = str
@@ -131,20 +131,25 @@ class GameMap:
         city_index = {c.id: i for i, c in enumerate(self.cities)}
         for i, r in enumerate(self.routes):
             if r.index != i:
-                raise MapError(f"map {self.id}: route {r.id} has index {r.index}, expected {i}")
+                raise MapError(f"map {self.id}: route {r.id} has index {r.index}, expected {i}",
+                               "route_index", map=self.id, route=r.id, index=r.index,
+                               expected=i)
             for end in (r.a, r.b):
                 if end not in city_index:
-                    raise MapError(f"map {self.id}: route {r.id}: unknown city {end!r}")
+                    raise MapError(f"map {self.id}: route {r.id}: unknown city {end!r}",
+                                   "route_city_unknown", map=self.id, route=r.id, city=end)
             if not 1 <= r.length <= MAX_LENGTH:
                 raise MapError(f"map {self.id}: route {r.id}: length {r.length} is not "
-                               f"1 to {MAX_LENGTH}")
+                               f"1 to {MAX_LENGTH}", "route_length", map=self.id,
+                               route=r.id, length=r.length, longest=MAX_LENGTH)
         s(self, "city_index", city_index)
         s(self, "route_by_id", {r.id: r for r in self.routes})
         s(self, "ticket_by_id", {t.id: t for t in self.tickets})
         for t in self.tickets:
             for end in (t.a, t.b):
                 if end not in city_index:
-                    raise MapError(f"map {self.id}: ticket {t.id}: unknown city {end!r}")
+                    raise MapError(f"map {self.id}: ticket {t.id}: unknown city {end!r}",
+                                   "ticket_city_unknown", map=self.id, ticket=t.id, city=end)
         s(self, "ticket_ends", {t.id: (city_index[t.a], city_index[t.b], t.points)
                                 for t in self.tickets})
         pairs: dict[frozenset[str], list[int]] = {}
@@ -174,8 +179,10 @@ class GameMap:
         ))
         s(self, "by_color_upto", tuple(tuple(upto_counts(g)) for g in self.by_color))
         for name, config in self.variants.items():
-            for _option, problem in map_problems(config, self):
-                raise MapError(f"map {self.id}: variant {name}: {problem}")
+            for problem in map_problems(config, self):
+                raise MapError(f"map {self.id}: variant {name}: {problem.message}",
+                               "map_variant", inner=problem.error(), map=self.id,
+                               variant=name)
 
     def route(self, route_id: RouteId) -> Route:
         """The route with this id.
@@ -186,7 +193,8 @@ class GameMap:
         try:
             return self.route_by_id[route_id]
         except KeyError:
-            raise TtrError(f"no route {route_id!r} on map {self.id}") from None
+            raise TtrError(f"no route {route_id!r} on map {self.id}", "no_route",
+                           route=short_repr(route_id), map=self.id) from None
 
     def city_name(self, city_id: CityId) -> str:
         """Display name of a city."""
@@ -203,7 +211,8 @@ class GameMap:
         if not self.variants and variant == "base":
             return RulesConfig()
         names = ", ".join(sorted(self.variants)) or "base"
-        raise TtrError(f"map {self.id} has no variant {variant!r} (choose from {names})")
+        raise TtrError(f"map {self.id} has no variant {variant!r} (choose from {names})",
+                       "no_variant", map=self.id, variant=short_repr(variant), names=names)
 
     def ticket_deck(self, config: RulesConfig) -> tuple[TicketId, ...]:
         """The ticket ids the rule set plays with, in map order.
@@ -215,4 +224,5 @@ class GameMap:
             return self.ticket_sets[config.ticket_set]
         if not self.ticket_sets and config.ticket_set == "base":
             return tuple(t.id for t in self.tickets)
-        raise TtrError(f"map {self.id} has no ticket set {config.ticket_set!r}")
+        raise TtrError(f"map {self.id} has no ticket set {config.ticket_set!r}", "no_ticket_set",
+                       map=self.id, set=config.ticket_set)

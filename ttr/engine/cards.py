@@ -44,7 +44,8 @@ class CardColor(IntEnum):
         try:
             return _BY_KEY[text.strip().lower()]
         except KeyError:
-            raise TtrError(f"unknown card colour {text!r}") from None
+            raise TtrError(f"unknown card colour {text!r}", "unknown_card_colour",
+                           colour=repr(text)[:60]) from None
 
 
 COLORS: tuple[CardColor, ...] = tuple(CardColor)[:8]
@@ -108,7 +109,8 @@ class Hand:
             name, sep, num = part.partition(":")
             num = num.strip()
             if not sep or not num.isascii() or not num.isdigit() or len(num) > 5:
-                raise TtrError(f"bad card count {part!r} (expected colour:number)")
+                raise TtrError(f"bad card count {part!r} (expected colour:number)",
+                               "bad_card_count", part=repr(part)[:60])
             counts[CardColor.parse(name)] += int(num)
         return Hand(tuple(counts))
 
@@ -154,7 +156,8 @@ class Hand:
             lst[other] -= n
             counts = tuple(lst)
         if min(counts) < 0:
-            raise TtrError(f"cannot remove {other} from {self}")
+            raise TtrError(f"cannot remove {other} from {self}", "hand_too_small",
+                           remove=str(other), hand=str(self))
         return Hand(counts)
 
     def covers(self, other: Hand) -> bool:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from ttr.engine.errors import TtrError
+from ttr.engine.errors import Problem, TtrError
 
 if TYPE_CHECKING:
     from ttr.engine.board import GameMap
@@ -86,7 +86,7 @@ class RulesConfig:
                 object.__setattr__(self, f.name, _check_value(f.name, getattr(self, f.name)))
         problem = _inconsistency(self)
         if problem:
-            raise TtrError(problem)
+            raise problem
 
     def points_for(self, length: int) -> int:
         """Route points for a route of `length` spaces.
@@ -97,7 +97,7 @@ class RulesConfig:
         for n, pts in self.route_points:
             if n == length:
                 return pts
-        raise TtrError(f"no route points for length {length}")
+        raise TtrError(f"no route points for length {length}", "no_route_points", length=length)
 
     @property
     def max_route_length(self) -> int:
@@ -146,7 +146,8 @@ class RulesConfig:
             TtrError: not a mapping, unknown keys, wrong types or values out of range.
         """
         if not isinstance(data, dict):
-            raise TtrError(f"rules must be a mapping of options, not {kind_name(data)}")
+            raise TtrError(f"rules must be a mapping of options, not {kind_name(data)}",
+                           "rules_not_mapping", kind=kind_name(data))
         return RulesConfig().with_options(**{str(k): v for k, v in data.items()})
 
 
@@ -218,19 +219,24 @@ def _check_value(key: str, value: Any) -> Any:
         lo, hi = _INT_RANGES[key]
         if not _whole(value) or not lo <= value <= hi:
             raise TtrError(f"rules option {key!r} must be a whole number from {lo} to {hi}, "
-                           f"not {short_repr(value)}")
+                           f"not {short_repr(value)}", "option_not_whole",
+                           option=key, lo=lo, hi=hi, value=short_repr(value))
     elif key in _BOOLS:
         if not isinstance(value, bool):
-            raise TtrError(f"rules option {key!r} must be true or false, not {short_repr(value)}")
+            raise TtrError(f"rules option {key!r} must be true or false, not {short_repr(value)}",
+                           "option_not_flag", option=key, value=short_repr(value))
     elif key in _NAMES:
         if not isinstance(value, str) or len(value) > _MAX_NAME or not _NAME_RE.match(value):
             raise TtrError(f"rules option {key!r} must be a short lower-case name like "
-                           f"'base' or 'mega', not {short_repr(value)}")
+                           f"'base' or 'mega', not {short_repr(value)}", "option_not_name",
+                           option=key, value=short_repr(value))
     elif key == "description":
         if not isinstance(value, str) or len(value) > _MAX_DESCRIPTION \
                 or not value.isprintable():
             raise TtrError(f"rules option 'description' must be one line of printable text "
-                           f"of at most {_MAX_DESCRIPTION} characters, not {short_repr(value)}")
+                           f"of at most {_MAX_DESCRIPTION} characters, not {short_repr(value)}",
+                           "option_bad_description", most=_MAX_DESCRIPTION,
+                           value=short_repr(value))
     elif key == "route_points":
         value = _points_table(value)
     elif key == "station_costs":
@@ -238,10 +244,14 @@ def _check_value(key: str, value: Any) -> Any:
             _whole(v) and 1 <= v <= _MAX_STATION_COST for v in value
         ):
             raise TtrError(f"rules option 'station_costs' must be a list of at most 10 "
-                           f"numbers from 1 to {_MAX_STATION_COST}: {short_repr(value)}")
+                           f"numbers from 1 to {_MAX_STATION_COST}: {short_repr(value)}",
+                           "option_bad_station_costs", most=_MAX_STATION_COST,
+                           value=short_repr(value))
         value = tuple(value)
     else:
-        raise TtrError(f"unknown rules option {key!r} (known: {', '.join(sorted(_OPTIONS))})")
+        known = ", ".join(sorted(_OPTIONS))
+        raise TtrError(f"unknown rules option {key!r} (known: {known})", "option_unknown",
+                       option=short_repr(key), known=known)
     return value
 
 
@@ -262,64 +272,83 @@ def _points_table(value: Any) -> tuple[tuple[int, int], ...]:
             isinstance(p, list | tuple) and len(p) == 2 for p in value):
         pairs = [(p[0], p[1]) for p in value]
     else:
-        raise TtrError(f"route_points must map lengths to points: {short_repr(value)}")
+        raise TtrError(f"route_points must map lengths to points: {short_repr(value)}",
+                       "points_not_table", value=short_repr(value))
     if not pairs or not all(_whole(k) and _whole(v) for k, v in pairs):
         raise TtrError(f"route_points must map whole-number lengths to whole-number points: "
-                       f"{short_repr(value)}")
+                       f"{short_repr(value)}", "points_not_whole", value=short_repr(value))
     table = tuple(sorted(pairs))
     if any(not 1 <= k <= MAX_ROUTE_LENGTH or not 0 <= v <= _MAX_POINTS for k, v in table):
         raise TtrError(f"route_points must map lengths 1 to {MAX_ROUTE_LENGTH} to points "
-                       f"0 to {_MAX_POINTS}: {short_repr(value)}")
+                       f"0 to {_MAX_POINTS}: {short_repr(value)}", "points_out_of_range",
+                       longest=MAX_ROUTE_LENGTH, most=_MAX_POINTS, value=short_repr(value))
     lengths = [k for k, _ in table]
     if len(set(lengths)) != len(lengths):
-        raise TtrError(f"route_points gives points for a length twice: {short_repr(value)}")
+        raise TtrError(f"route_points gives points for a length twice: {short_repr(value)}",
+                       "points_twice", value=short_repr(value))
     return table
 
 
-def _inconsistency(c: RulesConfig) -> str | None:
+def _inconsistency(c: RulesConfig) -> TtrError | None:
     """Why the values of `c` do not fit together, or None."""
     if c.faceup_loco_reset > c.faceup_slots:
-        return (f"faceup_loco_reset ({c.faceup_loco_reset}) is more than faceup_slots "
-                f"({c.faceup_slots}); 0 turns the locomotive wipe off")
+        return TtrError(f"faceup_loco_reset ({c.faceup_loco_reset}) is more than faceup_slots "
+                        f"({c.faceup_slots}); 0 turns the locomotive wipe off",
+                        "wipe_over_slots", reset=c.faceup_loco_reset, slots=c.faceup_slots)
     if c.end_trigger >= c.trains:
-        return f"end_trigger ({c.end_trigger}) must be less than trains ({c.trains})"
+        return TtrError(f"end_trigger ({c.end_trigger}) must be less than trains ({c.trains})",
+                        "trigger_over_trains", trigger=c.end_trigger, trains=c.trains)
     offered = c.deal_regular + c.deal_long
     if offered > MAX_OFFER:
-        return (f"deal_regular + deal_long ({offered}) must be at most {MAX_OFFER} "
-                "tickets")
+        return TtrError(f"deal_regular + deal_long ({offered}) must be at most {MAX_OFFER} "
+                        "tickets", "deal_over_offer", n=offered, most=MAX_OFFER)
     if c.deal_keep_min > offered:
-        return f"deal_keep_min ({c.deal_keep_min}) is more than the {offered} tickets dealt"
+        return TtrError(f"deal_keep_min ({c.deal_keep_min}) is more than the {offered} "
+                        "tickets dealt", "keep_over_deal", keep=c.deal_keep_min, n=offered)
     if c.draw_keep_min > c.draw_tickets:
-        return (f"draw_keep_min ({c.draw_keep_min}) is more than the {c.draw_tickets} "
-                "tickets drawn")
+        return TtrError(f"draw_keep_min ({c.draw_keep_min}) is more than the "
+                        f"{c.draw_tickets} tickets drawn", "keep_over_draw",
+                        keep=c.draw_keep_min, n=c.draw_tickets)
     if len(c.station_costs) < c.stations:
-        return (f"station_costs lists {len(c.station_costs)} costs for {c.stations} "
-                "stations (one cost per station)")
+        return TtrError(f"station_costs lists {len(c.station_costs)} costs for {c.stations} "
+                        "stations (one cost per station)", "station_costs_short",
+                        costs=len(c.station_costs), n=c.stations)
     needed = MIN_PLAYERS * c.starting_hand + c.faceup_slots
     if c.total_cards < needed:
-        return (f"{c.total_cards} train cards cannot deal {c.starting_hand} to each of "
-                f"{MIN_PLAYERS} players and {c.faceup_slots} face up")
+        return TtrError(f"{c.total_cards} train cards cannot deal {c.starting_hand} to each "
+                        f"of {MIN_PLAYERS} players and {c.faceup_slots} face up",
+                        "cards_too_few", cards=c.total_cards, hand=c.starting_hand,
+                        players=MIN_PLAYERS, faceup=c.faceup_slots)
     return None
 
 
 def map_problems(config: RulesConfig, game_map: GameMap,
-                 seats: int | None = None) -> list[tuple[str, str]]:
+                 seats: int | None = None) -> list[Problem]:
     """Why `config` cannot be played on `game_map` (by `seats` players; None: skip the
-    deal), as (option, readable reason) pairs; empty when it can."""
+    deal), each naming the option to change; empty when it can."""
     out = []
     lengths = {n for n, _ in config.route_points}
     missing = {r.length: r.id for r in game_map.routes if r.length not in lengths}
     for n in sorted(missing):
-        out.append(("route_points", f"no points for routes of length {n} (the map has "
-                                    f"such routes, e.g. '{missing[n]}')"))
+        out.append(Problem("route_points", "route_points_missing",
+                           {"length": n, "route": missing[n]},
+                           f"no points for routes of length {n} (the map has such routes, "
+                           f"e.g. '{missing[n]}')"))
     if config.ticket_set in game_map.ticket_sets:
         deck = game_map.ticket_sets[config.ticket_set]
     elif not game_map.ticket_sets and config.ticket_set == "base":
         deck = tuple(t.id for t in game_map.tickets)
+    elif game_map.ticket_sets:
+        sets = ", ".join(game_map.ticket_sets)
+        out.append(Problem("ticket_set", "ticket_set_unknown",
+                           {"set": config.ticket_set, "sets": sets},
+                           f"unknown ticket set '{config.ticket_set}' (the tickets name: "
+                           f"{sets})"))
+        return out
     else:
-        names = (f"the tickets name: {', '.join(game_map.ticket_sets)}" if game_map.ticket_sets
-                 else "no ticket names a set, so only 'base' exists")
-        out.append(("ticket_set", f"unknown ticket set '{config.ticket_set}' ({names})"))
+        out.append(Problem("ticket_set", "ticket_set_only_base", {"set": config.ticket_set},
+                           f"unknown ticket set '{config.ticket_set}' (no ticket names a "
+                           "set, so only 'base' exists)"))
         return out
     if seats is None:
         return out
@@ -331,12 +360,19 @@ def map_problems(config: RulesConfig, game_map: GameMap,
         if config.deal_long:
             need += f" and {seats * config.deal_long} long"
             have += f" and {longs} long"
-        out.append(("deal_regular", f"too few tickets for {seats} players: dealing needs "
-                                    f"{need}, the '{config.ticket_set}' deck has {have}"))
+        out.append(Problem("deal_regular",
+                           "tickets_too_few_long" if config.deal_long else "tickets_too_few", {
+            "players": seats, "set": config.ticket_set,
+            "need": seats * config.deal_regular, "have": regular,
+            "need_long": seats * config.deal_long, "have_long": longs},
+            f"too few tickets for {seats} players: dealing needs {need}, the "
+            f"'{config.ticket_set}' deck has {have}"))
     if config.total_cards < seats * config.starting_hand + config.faceup_slots:
-        out.append(("starting_hand", f"too few train cards for {seats} players: "
-                                     f"{config.total_cards} cards, dealing needs "
-                                     f"{seats * config.starting_hand + config.faceup_slots}"))
+        need_cards = seats * config.starting_hand + config.faceup_slots
+        out.append(Problem("starting_hand", "deal_cards_too_few", {
+            "players": seats, "cards": config.total_cards, "need": need_cards},
+            f"too few train cards for {seats} players: {config.total_cards} cards, "
+            f"dealing needs {need_cards}"))
     return out
 
 
@@ -348,4 +384,6 @@ def check_for_map(config: RulesConfig, game_map: GameMap, seats: int | None = No
     """
     problems = map_problems(config, game_map, seats)
     if problems:
-        raise TtrError(f"map {game_map.id}, variant {config.variant}: {problems[0][1]}")
+        raise TtrError(f"map {game_map.id}, variant {config.variant}: {problems[0].message}",
+                       "map_variant_problem", inner=problems[0].error(), map=game_map.id,
+                       variant=config.variant)

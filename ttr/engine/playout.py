@@ -79,7 +79,8 @@ def play(sim: Sim, rng: random.Random, max_steps: int) -> int:
     steps = 0
     while sim.stage != OVER:
         if steps >= max_steps:
-            raise IllegalActionError(f"game did not end within {max_steps} steps")
+            raise IllegalActionError(f"game did not end within {max_steps} steps",
+                                     "playout_too_long", steps=max_steps)
         kind, a, b = _pick(sim, rand)
         if kind == DRAW:
             sim.take_card(a)

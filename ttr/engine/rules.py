@@ -17,7 +17,7 @@ from ttr.engine.actions import Action, check_action, format_action
 from ttr.engine.board import GameMap, Seat
 from ttr.engine.cards import LOCO_INDEX as LOCO
 from ttr.engine.cards import seeded_shuffle
-from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, check_for_map
+from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, check_for_map, short_repr
 from ttr.engine.errors import IllegalActionError, TtrError
 from ttr.engine.events import Event, GameOver
 from ttr.engine.kept import Thawed, freeze_from, thawed
@@ -59,13 +59,15 @@ def new_sim(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str)
         TtrError: a bad player count, or a map/config that cannot deal this game.
     """
     if not isinstance(game_map, GameMap) or not isinstance(config, RulesConfig):
-        raise TtrError("new_game needs a GameMap and a RulesConfig")
+        raise TtrError("new_game needs a GameMap and a RulesConfig", "internal")
     if isinstance(seats, bool) or not isinstance(seats, int) \
             or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-        raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
+        raise TtrError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}",
+                       "player_count", least=MIN_PLAYERS, most=MAX_PLAYERS,
+                       value=short_repr(seats))
     if not valid_seed(seed):
         raise TtrError("a seed is a whole number below 2**256 or a printable text of at "
-                       f"most {MAX_SEED_TEXT} characters")
+                       f"most {MAX_SEED_TEXT} characters", "bad_seed", most=MAX_SEED_TEXT)
     cfg = config
     check_for_map(cfg, game_map, seats)
     deck_ids = game_map.ticket_deck(cfg)
@@ -148,11 +150,12 @@ def apply(state: GameState, action: Action) -> Transition:
         try:
             check_action(action)
         except TtrError as e:
-            raise IllegalActionError(str(e)) from None
+            raise IllegalActionError(str(e), e.code, inner=e.inner, **e.params) from None
         if not base.is_legal(action):
             text = format_action(action)
             raise IllegalActionError(
-                f"illegal action '{text}' for seat {state.current} at stage {state.stage.name}"
+                f"illegal action '{text}' for seat {state.current} at stage {state.stage.name}",
+                "illegal_action", action=text, seat=state.current, stage=state.stage.name,
             )
     sim = base.copy()
     events: list[Event] = []
@@ -193,7 +196,8 @@ def replay(game_map: GameMap, config: RulesConfig, seats: int, seed: int | str,
         try:
             state = apply(state, action).state
         except IllegalActionError as e:
-            raise IllegalActionError(f"action {i + 1}: {e}") from None
+            raise IllegalActionError(f"action {i + 1}: {e}", "action_number", inner=e,
+                                     number=i + 1) from None
     return state
 
 

@@ -10,7 +10,14 @@ from typing import Any
 
 from ttr.engine.board import GameMap
 from ttr.engine.cards import CardColor, Hand
-from ttr.engine.config import MAX_PLAYERS, MIN_PLAYERS, RulesConfig, map_problems
+from ttr.engine.config import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RulesConfig,
+    kind_name,
+    map_problems,
+    short_repr,
+)
 from ttr.engine.errors import TtrError
 from ttr.engine.rules import valid_seed
 from ttr.engine.state import GameState, PlayerState, Stage, TunnelClaim, check_invariants
@@ -59,14 +66,16 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 def _int(data: dict[str, Any], key: str, lo: int = 0, hi: int = 1_000_000) -> int:
     v = data.get(key)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise TtrError(f"state: {key!r} must be a whole number from {lo} to {hi}, not {v!r}")
+        raise TtrError(f"state: {key!r} must be a whole number from {lo} to {hi}, not {v!r}",
+                       "state_not_whole", key=key, lo=lo, hi=hi, value=short_repr(v))
     return v
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:
     v = data.get(key)
     if not isinstance(v, list):
-        raise TtrError(f"state: {key!r} must be a list, not {type(v).__name__}")
+        raise TtrError(f"state: {key!r} must be a list, not {type(v).__name__}",
+                       "state_not_list", key=key, kind=kind_name(v))
     return v
 
 
@@ -81,20 +90,20 @@ def state_from_dict(data: Any, game_map: GameMap,
         TtrError: the data is malformed or describes an impossible state.
     """
     if not isinstance(data, dict):
-        raise TtrError("state: expected a mapping")
+        raise TtrError("state: expected a mapping", "state_not_mapping")
     if not isinstance(game_map, GameMap) or not isinstance(config, RulesConfig | None):
-        raise TtrError("state_from_dict needs a GameMap and a RulesConfig (or None)")
+        raise TtrError("state_from_dict needs a GameMap and a RulesConfig (or None)", "internal")
     try:
         cfg = config or RulesConfig.from_dict(data.get("config") or {})
         n_routes = len(game_map.routes)
         owners: list[int | None] = [None] * n_routes
         raw_owners = data.get("owners") or {}
         if not isinstance(raw_owners, dict):
-            raise TtrError("state: 'owners' must map route ids to seats")
+            raise TtrError("state: 'owners' must map route ids to seats", "state_owners")
         players = []
         for i, p in enumerate(_list(data, "players")):
             if not isinstance(p, dict):
-                raise TtrError(f"state: players[{i}] must be a mapping")
+                raise TtrError(f"state: players[{i}] must be a mapping", "state_player", index=i)
             players.append(PlayerState(
                 hand=Hand.parse(str(p.get("hand", "-"))),
                 tickets=tuple(str(t) for t in p.get("tickets", [])),
@@ -105,23 +114,27 @@ def state_from_dict(data: Any, game_map: GameMap,
             ))
         n = len(players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise TtrError(f"state: {n} players (a game has {MIN_PLAYERS} to {MAX_PLAYERS})")
+            raise TtrError(f"state: {n} players (a game has {MIN_PLAYERS} to {MAX_PLAYERS})",
+                           "state_player_count", n=n, least=MIN_PLAYERS, most=MAX_PLAYERS)
         for rid, seat in raw_owners.items():
             if not isinstance(seat, int) or not 0 <= seat < n:
-                raise TtrError(f"state: owner of {rid!r} must be a seat, not {seat!r}")
+                raise TtrError(f"state: owner of {rid!r} must be a seat, not {seat!r}",
+                               "state_owner", route=short_repr(rid), seat=short_repr(seat))
             owners[game_map.route(str(rid)).index] = seat
         stations: list[int | None] = [None] * len(game_map.cities)
         raw_stations = data.get("stations") or {}
         if not isinstance(raw_stations, dict):
-            raise TtrError("state: 'stations' must map city ids to seats")
+            raise TtrError("state: 'stations' must map city ids to seats", "state_stations")
         for cid, seat in raw_stations.items():
             if cid not in game_map.city_index or not isinstance(seat, int) or not 0 <= seat < n:
-                raise TtrError(f"state: bad station {cid!r}: {seat!r}")
+                raise TtrError(f"state: bad station {cid!r}: {seat!r}", "state_station",
+                               city=short_repr(cid), seat=short_repr(seat))
             stations[game_map.city_index[cid]] = seat
         for p in players:
             for t in (*p.tickets, *p.offer):
                 if t not in game_map.ticket_by_id:
-                    raise TtrError(f"state: unknown ticket {t!r}")
+                    raise TtrError(f"state: unknown ticket {t!r}", "state_ticket",
+                                   ticket=short_repr(t))
         tdata = data.get("tunnel")
         tunnel = None if tdata is None else TunnelClaim(
             route=game_map.route(str(tdata["route"])).id,
@@ -131,17 +144,20 @@ def state_from_dict(data: Any, game_map: GameMap,
         )
         stage_name = str(data.get("stage", "")).upper()
         if stage_name not in Stage.__members__:
-            raise TtrError(f"state: unknown stage {data.get('stage')!r}")
+            raise TtrError(f"state: unknown stage {data.get('stage')!r}", "state_stage",
+                           stage=short_repr(data.get("stage")))
         turns_left = data.get("turns_left")
         if turns_left is not None:
             turns_left = _int(data, "turns_left", 0, 100)
         seed = data.get("seed", 0)
         if not valid_seed(seed):
-            raise TtrError("state: 'seed' must be a number below 2**256 or a short text")
+            raise TtrError("state: 'seed' must be a number below 2**256 or a short text",
+                           "state_seed")
         ticket_deck = tuple(str(t) for t in _list(data, "ticket_deck"))
         for t in ticket_deck:
             if t not in game_map.ticket_by_id:
-                raise TtrError(f"state: unknown ticket {t!r}")
+                raise TtrError(f"state: unknown ticket {t!r}", "state_ticket",
+                               ticket=short_repr(t))
         state = GameState(
             game_map=game_map,
             config=cfg,
@@ -166,14 +182,15 @@ def state_from_dict(data: Any, game_map: GameMap,
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as e:
         if isinstance(e, TtrError):
             raise
-        raise TtrError(f"state: malformed data ({type(e).__name__}: {str(e)[:100]})") from None
+        raise TtrError(f"state: malformed data ({type(e).__name__}: {str(e)[:100]})",
+                       "state_malformed") from None
     try:
         check_invariants(state, trains=False)
     except AssertionError as e:
-        raise TtrError(f"state: impossible position: {e}") from None
+        raise TtrError(f"state: impossible position: {e}", "state_impossible") from None
     problem = _consistency(state)
     if problem:
-        raise TtrError(f"state: impossible position: {problem}")
+        raise TtrError(f"state: impossible position: {problem}", "state_impossible")
     return state
 
 
@@ -184,7 +201,7 @@ def _consistency(state: GameState) -> str | None:
     cfg, gm, n = state.config, state.game_map, len(state.players)
     problems = map_problems(cfg, gm)
     if problems:
-        return problems[0][1]
+        return problems[0].message
     if len(state.faceup) != cfg.faceup_slots:
         return f"{len(state.faceup)} face-up slots, the rules have {cfg.faceup_slots}"
     stage = state.stage

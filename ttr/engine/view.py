@@ -80,7 +80,7 @@ def observe(state: GameState, viewer: Seat | None, log: Iterable[Event] = ()) ->
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
                                or not 0 <= viewer < len(state.players)):
         raise TtrError(f"observe: viewer must be None or a seat from 0 to "
-                       f"{len(state.players) - 1}, not {viewer!r}")
+                       f"{len(state.players) - 1}, not {viewer!r}", "internal")
     public = public_state(state)
     me = None
     legal: tuple[Action, ...] = ()

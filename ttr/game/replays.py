@@ -29,6 +29,7 @@ from ttr.engine import (
     parse_action,
     results,
 )
+from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 from ttr.store.safefile import move_aside, with_moved_note
 
@@ -64,7 +65,7 @@ def list_records(folder: str | Path, move_broken: bool = True) -> list[RecordEnt
             out.append(RecordEntry(p, GameRecord.load(p), None))
         except TtrError as e:
             moved = move_aside(p) if move_broken else None
-            message = str(e).replace(str(p), p.name, 1)
+            message = error_text(e).replace(str(p), p.name, 1)
             out.append(RecordEntry(p, None, with_moved_note(message, moved)))
     return out
 

@@ -8,6 +8,7 @@ from ttr.engine import MapError, TtrError
 from ttr.game.session import GameSession
 from ttr.i18n import _, pgettext
 from ttr.maps.mapfile import MapDefinition, find_map
+from ttr.store.problem_words import error_text
 from ttr.store.safefile import move_aside, with_moved_note
 from ttr.store.saves import SaveError, SaveGame
 
@@ -27,10 +28,10 @@ def resume(save: SaveGame, path: Path | None = None) -> tuple[GameSession, MapDe
     except MapError as e:
         # TRANSLATORS: {name} is the saved game's name; {error} says what is wrong
         raise SaveError(_("{name} is kept, but its map cannot be loaded: {error}").format(
-            name=name, error=e)) from None
+            name=name, error=error_text(e))) from None
     try:
         session = GameSession.resume(map_def.game_map, save.record)
     except (TtrError, ValueError) as e:
         moved = move_aside(path) if path is not None else None
-        raise SaveError(with_moved_note(f"{name}: {e}", moved)) from None
+        raise SaveError(with_moved_note(f"{name}: {error_text(e)}", moved)) from None
     return session, map_def

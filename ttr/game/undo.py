@@ -41,6 +41,7 @@ from ttr.engine import (
     redact,
 )
 from ttr.i18n import _
+from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 
 
@@ -89,7 +90,8 @@ def check_undo(record: GameRecord, game_map: GameMap, human: Seat) -> UndoCheck:
                 last, revealed_since = i, False
             revealed_since = revealed_since or any(reveals(e, human) for e in tr.events)
     except TtrError as e:
-        return UndoCheck(None, _("The record cannot be replayed: {error}").format(error=e))
+        return UndoCheck(None, _("The record cannot be replayed: {error}").format(
+            error=error_text(e)))
     if last is None:
         return UndoCheck(None, _("Nothing to undo yet"))
     if revealed_since:

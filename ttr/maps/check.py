@@ -14,10 +14,11 @@ from typing import Any, NoReturn
 
 from ttr.engine.cards import CardColor
 from ttr.engine.config import check_options
-from ttr.engine.config import kind_name as _kind
 from ttr.engine.config import short_repr as _show
 from ttr.engine.errors import MapError, TtrError
 from ttr.i18n import _, ngettext
+from ttr.store.problem_words import error_text
+from ttr.store.problem_words import kind_words as _kind
 from ttr.store.text import MAX_NAME, text_problem
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -185,7 +186,7 @@ class Reader:
             try:
                 out.update(check_options({key: v}))
             except TtrError as e:
-                self.fail(f"{where}.{key}", str(e))
+                self.fail(f"{where}.{key}", error_text(e))
         return out
 
 

@@ -52,6 +52,7 @@ from ttr.i18n import _, ngettext, number, pgettext
 from ttr.maps.check import ID_RE, MAX_PATH_TEXT, NAME_RE, Reader, UnionFind
 from ttr.maps.geography import Geography, dump_geography, read_geography
 from ttr.store import paths
+from ttr.store.problem_words import error_text, problem_text
 from ttr.store.safefile import MAP, FileReadError, parse_yaml, read_text
 
 Point = tuple[float, float]
@@ -170,7 +171,7 @@ def _load(text: str, source: str, path: Path | None) -> MapDefinition:
     except MapError:
         raise
     except TtrError as e:
-        rd.fail("", str(e))
+        rd.fail("", error_text(e))
 
 
 def _header(text: str) -> str:
@@ -312,7 +313,7 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
     try:
         probe = GameMap(map_id, name, tuple(cities), tuple(routes), tuple(tickets), sets)
     except TtrError as e:
-        rd.fail("", str(e))
+        rd.fail("", error_text(e))
     rules = rd.options(top.get("rules", {}), "rules")
     variant_options: dict[str, dict[str, Any]] = {}
     variants: dict[str, RulesConfig] = {}
@@ -332,9 +333,9 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         try:
             config = RulesConfig().with_options(**{**rules, **opts, "variant": vname})
         except TtrError as e:
-            rd.fail(where, str(e))
-        for option, problem in map_problems(config, probe):
-            rd.fail(f"{where}.{option}", problem)
+            rd.fail(where, error_text(e))
+        for problem in map_problems(config, probe):
+            rd.fail(f"{where}.{problem.option}", problem_text(problem))
         variant_options[vname] = opts
         variants[vname] = config
     if top.get("variants") is None:
@@ -344,7 +345,7 @@ def _parse(rd: Reader, raw: Any, path: Path | None, header: str) -> MapDefinitio
         game_map = GameMap(map_id, name, tuple(cities), tuple(routes), tuple(tickets),
                            sets, variants, rules_digest(cities, routes, tickets, sets, variants))
     except TtrError as e:
-        rd.fail("", str(e))
+        rd.fail("", error_text(e))
     geography = None
     if top.get("geography") is not None:
         geography = read_geography(rd, top["geography"], size)

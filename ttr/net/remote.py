@@ -51,6 +51,7 @@ from ttr.net.messages import (
     read_table,
 )
 from ttr.net.protocol import MAX_CHAT, ProtocolError
+from ttr.store.problem_words import data_text
 
 logger = logging.getLogger(__name__)
 
@@ -227,6 +228,8 @@ class RemoteSession(ScreenOwner):
         code, text = str(msg.get("code", "")), str(msg.get("msg", ""))[:200]
         if code == "cannot_save":
             text = cannot_save_text(msg.get("data"))
+        elif (problem := data_text(msg.get("data"))) is not None:
+            text = problem  # an engine error as code and params: in this player's words
         ref = msg.get("ref")
         if self._flight is not None and ref == self._flight["ref"]:
             self._flight = None

@@ -55,6 +55,7 @@ from ttr.net.protocol import (
 from ttr.net.table import Table, TableMark
 from ttr.net.tablefiles import CannotSave, TableFiles
 from ttr.net.thinker import think
+from ttr.store.problem_words import error_data
 
 logger = logging.getLogger(__name__)
 
@@ -179,7 +180,8 @@ class Server:
             if rules:
                 config = config.with_options(**rules)
         except (TtrError, ValueError, TypeError) as e:
-            raise ProtocolError("bad_message", f"cannot open that game: {e}") from None
+            raise ProtocolError("bad_message", f"cannot open that game: {e}",
+                                error_data(e)) from None
         table_id = secrets.token_urlsafe(6)
         code = new_code()
         while code in self.codes:

@@ -29,6 +29,7 @@ from ttr.engine import (
 from ttr.engine.actions import MAX_NOTATION
 from ttr.engine.rules import valid_seed
 from ttr.i18n import _, ngettext
+from ttr.store.problem_words import error_text
 from ttr.store.safefile import RECORD, FileReadError, parse_yaml, read_data
 from ttr.store.text import MAX_NAME, clean_text
 
@@ -95,7 +96,8 @@ class GameRecord:
                 actions.append(parse_action(text))
             except TtrError as e:
                 # TRANSLATORS: {n} counts the actions of a game record; {error} says what is wrong
-                raise TtrError(_("action {n}: {error}").format(n=i + 1, error=e)) from None
+                raise TtrError(_("action {n}: {error}").format(
+                    n=i + 1, error=error_text(e))) from None
         return replay(game_map, self.config, len(self.seats), self.seed, actions)
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,7 +152,7 @@ class GameRecord:
         try:
             config = RulesConfig.from_dict(data["config"])
         except TtrError as e:
-            raise TtrError(_("record: config: {error}").format(error=e)) from None
+            raise TtrError(_("record: config: {error}").format(error=error_text(e))) from None
         if config.variant != data["variant"]:
             raise TtrError(_("record: the config is of variant {config}, the record of "
                              "{variant}").format(config=repr(config.variant),
@@ -201,7 +203,7 @@ class GameRecord:
         try:
             return GameRecord.from_dict(data)
         except TtrError as e:
-            raise TtrError(f"{path}: {e}") from None
+            raise TtrError(f"{path}: {error_text(e)}") from None
 
 
 def _short(value: Any) -> str:

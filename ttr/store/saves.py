@@ -24,6 +24,7 @@ from typing import Any
 
 from ttr.engine import TtrError
 from ttr.i18n import _
+from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 from ttr.store.safefile import SAVE, FileReadError, move_aside, read_data, with_moved_note
 from ttr.store.text import MAX_NAME, clean_text
@@ -81,7 +82,7 @@ class SaveGame:
         try:
             record = GameRecord.from_dict(data.get("record"))
         except TtrError as e:
-            raise SaveError(str(e)) from None
+            raise SaveError(error_text(e)) from None
         if owner is not None and owner >= len(record.seats):
             raise SaveError(_bad_owner(owner))
         saved_at = data.get("saved_at", "")

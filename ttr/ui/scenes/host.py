@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from ttr.engine import TtrError
+from ttr.store.problem_words import error_text
 from ttr.ui.scene import AppContext, NewGame
 from ttr.ui.scenes.setup import HUMAN, SetupScene
 from ttr.ui.widgets import Button
@@ -85,6 +86,6 @@ class HostSetupScene(SetupScene):
                                            specs, hints)
         except (TtrError, OSError, ValueError) as e:
             logger.warning("cannot host: %s", e)
-            self.toast.show(f"Cannot host: {e}", 4.0)
+            self.toast.show(f"Cannot host: {error_text(e)}", 4.0)
             return
         self.ctx.stack.push(lobby)

@@ -27,6 +27,7 @@ from ttr.net.localfiles import client_tls
 from ttr.net.messages import TableInfo, cannot_save_text, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
+from ttr.store.problem_words import error_text
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring, say_focus
 from ttr.ui.scene import AppContext, Scene
@@ -283,7 +284,7 @@ class LobbyScene(Scene):
         try:
             map_def = find_map(s.info.map_id)
         except (TtrError, ValueError) as e:
-            self.error = f"This game's map is not on this computer: {e}"
+            self.error = f"This game's map is not on this computer: {error_text(e)}"
             s.close()
             self.session = None
             return

@@ -15,6 +15,7 @@ from ttr.maps.mapfile import MapDefinition
 from ttr.net.messages import TableInfo, cannot_save_text
 from ttr.net.protocol import MAX_CHAT
 from ttr.net.remote import RemoteSession
+from ttr.store.problem_words import error_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board import BoardScene
@@ -99,7 +100,7 @@ class OnlineBoardScene(BoardScene):
         try:
             update = self.remote.submit(action)  # type: ignore[arg-type]
         except IllegalActionError as e:
-            self.toast.show(str(e), 4.0)
+            self.toast.show(error_text(e), 4.0)
             return
         self.play(update)
 

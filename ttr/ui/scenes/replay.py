@@ -19,6 +19,7 @@ from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
 from ttr.maps.mapfile import MapDefinition, find_map
+from ttr.store.problem_words import error_text
 from ttr.store.text import clean_text
 from ttr.ui import theme
 from ttr.ui.assets import render
@@ -83,7 +84,7 @@ class ReplaysScene(ListScene):
             map_def = find_map(rec.map_id)
             timeline = Timeline(rec, map_def.game_map)
         except (TtrError, ValueError) as e:
-            self.toast.show(str(e)[:120])
+            self.toast.show(error_text(e)[:120])
             return
         self.ctx.stack.push(ReplayScene(self.ctx, timeline, map_def))
 

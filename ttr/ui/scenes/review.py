@@ -29,6 +29,7 @@ from ttr.game.coach import (
 )
 from ttr.game.replays import Timeline
 from ttr.maps.mapfile import MapDefinition
+from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring
@@ -104,7 +105,7 @@ class ReviewScene(Scene):
             else:
                 self.job = start_online_review(self.game, seat, self.workers, self.iterations)
         except TtrError as e:
-            self.error = f"This game cannot be reviewed: {e}"
+            self.error = f"This game cannot be reviewed: {error_text(e)}"
             logger.warning("review refused: %s", e)
         self.say(f"Reviewing {possessive(self.name)} game" if self.job else self.error)
         self.dirty = True

@@ -10,6 +10,7 @@ import pygame
 from ttr.engine import TtrError
 from ttr.game.session import SeatSpec
 from ttr.i18n import N_, _, ngettext, number
+from ttr.store.problem_words import error_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
 from ttr.ui.scenes.common import backdrop, band_bottom, lines
@@ -431,7 +432,7 @@ class SetupScene(Scene):
                 self.ctx.nav.start_game(self.setup())
             except (TtrError, ValueError) as e:
                 logger.warning("cannot start: %s", e)
-                return str(e)
+                return error_text(e)
             return None
 
         from ttr.ui.scenes.saves import before_replacing
