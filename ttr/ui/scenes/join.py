@@ -15,9 +15,10 @@ from ttr.net.protocol import CODE_ALPHABET, MAX_NAME
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
+from ttr.ui.scenes.online_text import block, text_height
 from ttr.ui.scenes.textfield import TextField, focus_next
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, Toast, blit_text, panel
+from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
 
 logger = logging.getLogger(__name__)
 
@@ -74,9 +75,10 @@ class AddressScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(w - 60, max(900, ui_font(size, self.ctx.settings) * 52))  # grows with text
+        self.font_px = px = ui_font(size, self.ctx.settings)
+        cw = min(w - 60, max(900, px * 52))  # grows with text
         x0 = (w - cw) // 2
-        fh = max(40, h // 16)
+        fh = max(36, px * 5 // 2)  # the fields' text follows the text size
         top = max(90, h // 6) + fh  # below the title band, room for a label
         y = top
         left = int(cw * 0.55)
@@ -165,32 +167,35 @@ class AddressScene(Scene):
         self.back.draw(surface, a)
         self.join.draw(surface, a)
         r = self.list_rect
-        size = max(12, r.h // 14)
+        size = self.font_px
         panel(surface, r, theme.PANEL, theme.PANEL_EDGE, 10)
-        blit_text(surface, a, "On this network", size + 2, theme.ACCENT, (r.x + 12, r.y + 10),
+        blit_text(surface, a, "On this network", size, theme.ACCENT, (r.x + 12, r.y + 10),
                   bold=True)
         self.found_rects = []
-        y = r.y + size * 3
+        y = r.y + 10 + size * 2
         if self.browser.problem:
-            from ttr.ui.widgets import wrap_text
-
             wrap_text(surface, a, self.browser.problem, size, theme.TEXT_DIM,
                       pygame.Rect(r.x + 12, y, r.w - 24, r.bottom - y - 8))
         elif not self.found:
             blit_text(surface, a, "Looking for games\u2026", size, theme.TEXT_DIM,
                       (r.x + 12, y))
-        for game in self.found[:5]:
-            row = pygame.Rect(r.x + 8, y - 4, r.w - 16, size * 3)
+        for game in self.found[:5]:  # each line wrapped to the row, never shrunk
+            head, tw = f"{game.host}  ({game.address})", r.w - 32
+            h1 = text_height(a, head, size, tw, bold=True)
+            row = pygame.Rect(r.x + 8, y - 4, r.w - 16,
+                              h1 + text_height(a, game.detail, size, tw) + 12)
+            if row.bottom > r.bottom - 4:
+                break
             hover = row.collidepoint(pygame.mouse.get_pos())
             panel(surface, row, theme.PANEL_LIGHT if hover else theme.PANEL, theme.PANEL_EDGE, 6)
-            blit_text(surface, a, f"{game.host}  ({game.address})", size, theme.TEXT,
-                      (row.x + 8, row.y + 4), max_width=row.w - 16, bold=True)
-            blit_text(surface, a, game.detail, size, theme.TEXT_DIM,
-                      (row.x + 8, row.y + size + 8), max_width=row.w - 16)
+            wrap_text(surface, a, head, size, theme.TEXT,
+                      pygame.Rect(row.x + 8, row.y + 4, tw, h1), bold=True)
+            wrap_text(surface, a, game.detail, size, theme.TEXT_DIM,
+                      pygame.Rect(row.x + 8, row.y + 8 + h1, tw, row.bottom - row.y - 8 - h1))
             self.found_rects.append(row)
-            y += size * 3 + 6
-        blit_text(surface, a, self.keys_line,
-                  max(12, h // 60), theme.TEXT_DIM, (w // 2, h - 16), "midbottom")
+            y = row.bottom + 10
+        block(surface, a, self.keys_line, size, theme.TEXT_DIM, w // 2, h - 8, w - 40,
+              bottom=True)
         self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))
 
 

@@ -33,6 +33,7 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.scenes.lobby_words import seat_words, table_changes, table_summary, table_title
 from ttr.ui.scenes.online import creds_path, forget_creds
+from ttr.ui.scenes.online_text import block, text_height
 from ttr.ui.scenes.textfield import TextField
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
@@ -463,16 +464,18 @@ class LobbyScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(w - 60, max(1100, ui_font(size, self.ctx.settings) * 62))  # grows with text
+        self.font_px = f = ui_font(size, self.ctx.settings)  # every text follows the text size
+        cw = min(w - 60, max(1100, f * 62))  # grows with text
         self.x0 = (w - cw) // 2
         self.cw = cw
-        self.rh = max(40, h // 16)
+        self.rh = max(40, f * 21 // 10)
         by = h - self.rh * 2 - 20
         self.leave.rect = pygame.Rect(self.x0, by, int(cw * 0.18), int(self.rh * 1.2))
         self.action.rect = pygame.Rect(0, 0, int(cw * 0.3), int(self.rh * 1.2))
         self.action.rect.topright = (self.x0 + cw, by)
-        self.chat.rect = pygame.Rect(self.x0 + int(cw * 0.52), by - self.rh * 2,
-                                     cw - int(cw * 0.52), self.rh)
+        fh = max(36, f * 5 // 2)  # its text and label follow the text size
+        self.chat.rect = pygame.Rect(self.x0 + int(cw * 0.52), by - fh - self.rh,
+                                     cw - int(cw * 0.52), fh)
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -480,12 +483,12 @@ class LobbyScene(Scene):
         s = self.session
         below = backdrop(surface, a, self.title, self.label)
         w, h = surface.get_size()
-        size = max(13, self.rh // 3)
+        size = self.font_px
         top = below + size * 2
         if self.error is not None:
             box = pygame.Rect(self.x0, top, self.cw, self.rh * 4)
             panel(surface, box, theme.PANEL, theme.BAD, 12)
-            wrap_text(surface, a, self.error, size + 2, theme.TEXT, box.inflate(-32, -32))
+            wrap_text(surface, a, self.error, size, theme.TEXT, box.inflate(-32, -32))
             self.leave.label = "Back"
             self.leave.draw(surface, a)
             return
@@ -494,39 +497,38 @@ class LobbyScene(Scene):
                 "Connecting\u2026"
             if s is not None and s.status == "reconnecting":
                 what = "Connection lost, trying again\u2026"
-            blit_text(surface, a, what, size + 4, theme.TEXT, (w // 2, top + self.rh),
-                      "midtop")
+            block(surface, a, what, size, theme.TEXT, w // 2, top + self.rh, self.cw)
             self.leave.draw(surface, a)
             return
         info = s.info
         left = pygame.Rect(self.x0, top, int(self.cw * 0.48), self.rh * 7)
         self._draw_seats(surface, left, size)
         right = pygame.Rect(self.x0 + int(self.cw * 0.52), top, self.cw - int(self.cw * 0.52),
-                            self.rh * 3)
+                            size * 6)
         panel(surface, right, theme.PANEL, theme.ACCENT, 12)
         if s.host:
-            blit_text(surface, a, "Invite your friends", size + 2, theme.ACCENT,
-                      (right.x + 16, right.y + 12), bold=True)
-            blit_text(surface, a, f"Address  {self.address}", size + 4, theme.TEXT,
-                      (right.x + 16, right.y + 12 + size * 2), bold=True)
-            blit_text(surface, a, f"Code  {pretty_code(info.code)}", size + 4, theme.TEXT,
-                      (right.x + 16, right.y + 20 + size * 4), bold=True)
+            blit_text(surface, a, "Invite your friends", size, theme.ACCENT,
+                      (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
+            blit_text(surface, a, f"Address  {self.address}", size, theme.TEXT,
+                      (right.x + 16, right.y + size * 2), bold=True, max_width=right.w - 32)
+            blit_text(surface, a, f"Code  {pretty_code(info.code)}", size, theme.TEXT,
+                      (right.x + 16, right.y + size * 7 // 2), bold=True,
+                      max_width=right.w - 32)
             hint = ("They choose Online \u2192 Join a game. Over the internet your router "
                     "must forward this port to this computer.") if self.hosted is not None \
                 else "They choose Online \u2192 Join a game and type this address and code."
         else:
-            blit_text(surface, a, "Waiting for the host to start", size + 2, theme.ACCENT,
-                      (right.x + 16, right.y + 12), bold=True)
-            blit_text(surface, a, f"{info.map_id}/{info.variant}, hints "
-                      f"{'on' if info.hints else 'off'}", size + 2, theme.TEXT,
-                      (right.x + 16, right.y + 12 + size * 2))
+            blit_text(surface, a, "Waiting for the host to start", size, theme.ACCENT,
+                      (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
+            wrap_text(surface, a, f"{info.map_id}/{info.variant}, hints "
+                      f"{'on' if info.hints else 'off'}", size, theme.TEXT,
+                      pygame.Rect(right.x + 16, right.y + size * 2, right.w - 32, size * 4))
             hint = info.can_start or "Everyone is ready."
         if info.paused is not None:
             hint = cannot_save_text(info.paused)
-        wrap_text(surface, a, hint, size + (2 if info.paused else 0),
-                  theme.BAD if info.paused else theme.TEXT_DIM,
-                  pygame.Rect(right.x, right.bottom + 8, right.w, self.rh * 2))
-        self._draw_chat(surface, size)
+        hint_h = wrap_text(surface, a, hint, size, theme.BAD if info.paused else theme.TEXT_DIM,
+                           pygame.Rect(right.x, right.bottom + 8, right.w, size * 5))
+        self._draw_chat(surface, size, right.bottom + 8 + hint_h + size // 2)
         mine = [x for x in info.seats if x.seat in s.local]
         if s.host:
             self.action.label = "Start"
@@ -544,7 +546,7 @@ class LobbyScene(Scene):
             focus_ring(surface, row)
         if s.status != "online":
             blit_text(surface, a, "Connection lost, trying again\u2026", size, theme.BAD,
-                      (w // 2, self.leave.rect.centery), "center", bold=True)
+                      (w // 2, self.leave.rect.bottom + size // 2), "midtop", bold=True)
         self.toast.draw(surface, a, (w // 2, self.leave.rect.top - 24))
 
     def _draw_seats(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
@@ -553,7 +555,7 @@ class LobbyScene(Scene):
         assert s is not None and s.info is not None
         from ttr.ai.base import agent_info
 
-        blit_text(surface, a, "Players", size + 2, theme.ACCENT, (box.x, box.y - 4),
+        blit_text(surface, a, "Players", size, theme.ACCENT, (box.x, box.y - 4),
                   "bottomleft", bold=True)
         self.seat_rows = []
         rh, gap = self.rh, self.rh // 4
@@ -571,40 +573,48 @@ class LobbyScene(Scene):
             elif seat.taken:
                 who, kind = seat.name, "Here (you)" if mine else "Online"
             else:
-                who, kind = "Open seat", "waiting for a friend"
+                who, kind = "Open seat", "Online"
             blit_text(surface, a, who, size, theme.TEXT if seat.taken else theme.TEXT_DIM,
                       (color_box.right + 10, row.centery), "midleft", bold=seat.taken,
-                      max_width=row.w // 2)
-            kind_box = pygame.Rect(row.x + row.w // 2 + 10, row.y + 4, row.w // 3, rh - 8)
+                      max_width=row.w * 2 // 5 - rh)
+            kind_box = pygame.Rect(row.x + row.w * 2 // 5 + 10, row.y + 4, row.w * 2 // 5,
+                                   rh - 8)
             can_change = s.host and not (seat.kind == "human" and seat.taken)
             if can_change:
                 panel(surface, kind_box, theme.PANEL, theme.PANEL_EDGE, 6)
-            blit_text(surface, a, kind, size - 1, theme.TEXT_DIM, kind_box.center, "center",
+            blit_text(surface, a, kind, size, theme.TEXT_DIM, kind_box.center, "center",
                       max_width=kind_box.w - 8)
             state = ""
             if seat.kind == "human" and seat.taken:
                 state = ("\u2713 ready" if seat.ready else "not ready") if seat.connected \
                     else "away"
-            blit_text(surface, a, state, size - 1,
+            elif seat.kind == "human":
+                state = "waiting"
+            blit_text(surface, a, state, size,
                       theme.GOOD if seat.ready and seat.connected else theme.TEXT_DIM,
                       (row.right - 10, row.centery), "midright")
             self.seat_rows.append((seat.seat, row, color_box, kind_box))
         if s.host:
             wrap_text(surface, a, "Click an open or AI seat to change it, your colour box to "
                       "change colour (or Tab to a seat, then Left/Right). W reads the table.",
-                      max(12, size - 2), theme.TEXT_DIM,
+                      size, theme.TEXT_DIM,
                       pygame.Rect(box.x, box.y + len(s.info.seats) * (rh + gap) + 4, box.w,
-                                  rh * 2))
+                                  size * 5))
 
-    def _draw_chat(self, surface: pygame.Surface, size: int) -> None:
+    def _draw_chat(self, surface: pygame.Surface, size: int, top: int) -> None:
+        """The last chat lines above the chat field, newest lowest, each wrapped (never
+        shrunk); those that do not fit below `top` are left out."""
         a = self.ctx.assets
         s = self.session
         assert s is not None
         r = self.chat.rect
-        lines = list(s.chat)[-5:]
-        y = self.chat.label_top() - 6 - len(lines) * (size + 6)  # above the field's label
-        for line in lines:
-            blit_text(surface, a, f"{line.name}: {line.text}", size, theme.TEXT, (r.x, y),
-                      max_width=r.w)
-            y += size + 6
+        y = self.chat.label_top() - 6
+        for line in reversed(list(s.chat)[-5:]):
+            text = f"{line.name}: {line.text}"
+            lh = text_height(a, text, size, r.w)
+            if y - lh < top:
+                break
+            y -= lh
+            wrap_text(surface, a, text, size, theme.TEXT, pygame.Rect(r.x, y, r.w, lh))
+            y -= size // 3
         self.chat.draw(surface, a)

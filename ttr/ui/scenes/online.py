@@ -18,8 +18,10 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.scenes.menu import MenuScene
+from ttr.ui.scenes.online_text import block
 from ttr.ui.scenes.pause import PauseScene
-from ttr.ui.widgets import Button, blit_text
+from ttr.ui.viewport import ui_font
+from ttr.ui.widgets import Button, wrap_text
 
 logger = logging.getLogger(__name__)
 
@@ -119,19 +121,20 @@ class OnlineMenuScene(MenuScene):
         for b in self.buttons:
             b.draw(surface, a)
         w, h = surface.get_size()
-        size = max(12, h // 60)
+        size = ui_font((w, h), self.ctx.settings)  # follows the text size
         rejoin = self.rejoin
         note = (self.creds.label or "your game in progress") if self.creds else "no game to rejoin"
-        blit_text(surface, a, note, size, theme.TEXT_DIM,
-                  (rejoin.rect.right + 12, rejoin.rect.centery), "midleft",
-                  max_width=w - rejoin.rect.right - 24)
+        room = w - rejoin.rect.right - 24
+        wrap_text(surface, a, note, size, theme.TEXT_DIM,
+                  pygame.Rect(rejoin.rect.right + 12, rejoin.rect.centery - size * 3 // 4,
+                              room, rejoin.rect.h * 2))
         lines = ("Host: this computer runs the game; friends join with its address and the "
                  "invite code.", "Host on a server: the table opens on a server that runs "
                  "ttr serve.", "Join: type the address and code your host gives you.")
-        for k, line in enumerate(lines):
-            blit_text(surface, a, line, size, theme.TEXT_DIM,
-                      (w // 2, self.buttons[-1].rect.bottom + 24 + k * (size + 8)), "midtop",
-                      max_width=w - 40)
+        y = self.buttons[-1].rect.bottom + size
+        for line in lines:  # wrapped, never shrunk
+            y = block(surface, a, line, size, theme.TEXT_DIM, w // 2, y, w - 40).bottom
+            y += size // 3
 
 
 class OnlinePauseScene(PauseScene):

@@ -1,12 +1,11 @@
-"""The board of an online game: the local board, plus who is connected, a reconnecting
-banner, a chat line (Enter), an online pause menu and the scoring that leads back to
-the Online menu. The board itself learns nothing about the network: it plays a
+"""The board of an online game: the local board, plus who is connected, why the game
+cannot go on (reconnecting, the server cannot save), chat (Enter types a line; lines
+said go to the log and the captions), an online pause menu and the scoring that leads
+back to the Online menu. The board itself learns nothing about the network: it plays a
 `RemoteSession` through the same calls as a local game.
 """
 
 from __future__ import annotations
-
-import time
 
 import pygame
 
@@ -21,10 +20,11 @@ from ttr.ui.scenes.board import BoardScene
 from ttr.ui.scenes.lobby_words import table_changes
 from ttr.ui.scenes.online import OnlinePauseScene, forget_creds
 from ttr.ui.scenes.scoring import ScoringScene
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 
-CHAT_SHOWN = 12.0
-"""Seconds a chat line stays over the map (the log keeps it)."""
+STATUS_HOLD = 0.5
+"""The status toast is shown again when less than this is left (seconds)."""
 
 
 class OnlineBoardScene(BoardScene):
@@ -125,9 +125,9 @@ class OnlineBoardScene(BoardScene):
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typing and self.typing.strip():
                     self.remote.send_chat(self.typing)
-                self.typing = None
+                self.typing, self.toast.left = None, 0.0
             elif e.key == pygame.K_ESCAPE:
-                self.typing = None
+                self.typing, self.toast.left = None, 0.0
             elif e.key == pygame.K_BACKSPACE:
                 self.typing = (self.typing or "")[:-1]
         elif e.type == pygame.MOUSEMOTION:
@@ -137,10 +137,9 @@ class OnlineBoardScene(BoardScene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._status()
         super().draw(surface)
         self._presence(surface)
-        self._status(surface)
-        self._chat(surface)
 
     def _presence(self, surface: pygame.Surface) -> None:
         """A dot on each player's row: green connected, grey away, 'AI' for a stand-in."""
@@ -160,45 +159,25 @@ class OnlineBoardScene(BoardScene):
             pygame.draw.circle(surface, theme.GOOD if seat.connected else (120, 120, 120),
                                c, max(3, f // 4))
 
-    def _status(self, surface: pygame.Surface) -> None:
-        """A band over the map while the game cannot go on: the connection is lost, or
-        the server cannot save."""
+    def status_text(self) -> str | None:
+        """Why the game cannot go on (the connection is lost, or the server cannot save),
+        or None."""
         s = self.remote
         if s.status == "online":
-            if s.info is None or s.info.paused is None:
-                return
-            text = cannot_save_text(s.info.paused)
-        else:
-            text = "Connection lost \u2014 reconnecting\u2026" if s.status in (
-                "reconnecting", "connecting") else "Not connected"
-        m = self.layout.map
-        f = self.layout.font
-        band = pygame.Rect(m.x, m.y, m.w, int(f * 2.2))
-        panel(surface, band, (90, 30, 26), theme.BAD, 0, alpha=230)
-        blit_text(surface, self.ctx.assets, text, int(f * 1.1), theme.TEXT, band.center,
-                  "center", bold=True)
+            return None if s.info is None or s.info.paused is None else \
+                cannot_save_text(s.info.paused)
+        return "Connection lost \u2014 reconnecting\u2026" if s.status in (
+            "reconnecting", "connecting") else "Not connected"
 
-    def _chat(self, surface: pygame.Surface) -> None:
-        s = self.remote
-        m = self.layout.map
-        f = self.layout.font
-        a = self.ctx.assets
-        now = time.time()
-        lines = [c for c in list(s.chat)[-4:] if now - c.ts < CHAT_SHOWN or self.typing
-                 is not None]
-        h = (len(lines) + (1 if self.typing is not None else 0)) * int(f * 1.5)
-        if not h:
-            return
-        box = pygame.Rect(m.x + 8, m.bottom - h - 14, min(m.w // 2, f * 36), h + 6)
-        panel(surface, box, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=200)
-        y = box.y + 4
-        for c in lines:
-            blit_text(surface, a, f"{c.name}: {c.text}", f, theme.TEXT, (box.x + 8, y),
-                      max_width=box.w - 16)
-            y += int(f * 1.5)
-        if self.typing is not None:
-            blit_text(surface, a, f"Say: {self.typing}|", f, theme.HILITE, (box.x + 8, y),
-                      max_width=box.w - 16, bold=True)
+    def _status(self) -> None:
+        """While the game cannot go on, the board's toast says why and stays; while a
+        chat line is typed, it shows the line. Its home is the caption strip under the
+        map: it covers no city name (the caption gives way)."""
+        text = self.status_text()
+        if text is None and self.typing is not None:
+            text = f"Say: {self.typing}|"
+        if text is not None and (self.toast.text != text or self.toast.left < STATUS_HOLD):
+            self.toast.show(text, STATUS_HOLD * 2, say=False)  # announced elsewhere
 
 
 class ConnectionLostScene(Scene):
@@ -224,9 +203,11 @@ class ConnectionLostScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, max(480, w // 3), max(220, h // 4))
+        self.font_px = f = ui_font(size, self.ctx.settings)  # follows the text size
+        self.box = pygame.Rect(0, 0, min(w - 40, max(480, w // 3, f * 30)),
+                               min(h - 40, max(220, h // 4, f * 13)))
         self.box.center = (w // 2, h // 2)
-        bh = max(38, h // 18)
+        bh = max(38, f * 5 // 2)
         half = (self.box.w - 72) // 2
         self.menu.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
         self.rejoin.rect = pygame.Rect(self.box.right - 24 - half, self.menu.rect.y, half, bh)
@@ -255,12 +236,12 @@ class ConnectionLostScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         panel(surface, self.box, theme.PANEL, theme.BAD, 14)
-        size = max(16, self.box.h // 10)
-        blit_text(surface, a, "Connection lost", size + 4, theme.BAD,
+        size = self.font_px
+        blit_text(surface, a, "Connection lost", size * 5 // 4, theme.BAD,
                   (self.box.centerx, self.box.y + 16), "midtop", bold=True)
         wrap_text(surface, a, self.reason[0].upper() + self.reason[1:], size, theme.TEXT,
                   pygame.Rect(self.box.x + 24, self.box.y + size * 3, self.box.w - 48,
-                              self.box.h - size * 6))
+                              self.menu.rect.y - self.box.y - size * 3 - 8))
         self.menu.draw(surface, a)
         self.rejoin.draw(surface, a)
 
