@@ -245,7 +245,7 @@ def test_the_online_screens_fit(app: App) -> None:
     from ttr.maps.mapfile import find_map
     from ttr.net.discovery import Found
     from ttr.net.link import Credentials
-    from ttr.net.messages import SeatInfo, TableInfo
+    from ttr.net.messages import Reason, SeatInfo, TableInfo
     from ttr.net.remote import ChatLine, RemoteSession
     from ttr.ui.scenes.host import HostSetupScene
     from ttr.ui.scenes.join import JoinScene
@@ -282,7 +282,7 @@ def test_the_online_screens_fit(app: App) -> None:
              SeatInfo(4, "Ada", "black", "ai", "expert", True, True, False, None))
     session.info = TableInfo("t", "ABCDEFGH", "lobby", "europe", "h", "base",
                              find_map("europe").game_map.rules("base"), 0,
-                             "Seat 2 is open.", seats, None, True)
+                             Reason("seat_open", 1), seats, None, True)
     session.local, session.host, session.status = (0,), True, "online"
     session.chat.append(ChatLine("Gus", "hello everyone, ready when you are", 3, 0.0))
     lobby = LobbyScene(app.ctx, "Hosting a game")

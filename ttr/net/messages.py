@@ -57,6 +57,29 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the game cannot start yet, as the server says it: a code (`seat_open`,
+    `not_ready`, `started`) and its particulars (`words.can_start_text` words it)."""
+
+    code: str
+    seat: int | None = None
+    names: tuple[str, ...] = ()
+
+
+def read_reason(raw: Any) -> Reason | None:
+    """A `can_start` from the wire (None: the game can start; an older server's text
+    reads as an unknown code)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        return Reason("unknown")
+    seat, names = raw.get("seat"), raw.get("names")
+    return Reason(str(raw.get("code", "unknown"))[:30],
+                  seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+                  tuple(str(n)[:40] for n in names[:5]) if isinstance(names, list) else ())
+
+
+@dataclass(frozen=True, slots=True)
 class TableInfo:
     """The `table` message: lobby, presence and (at the end) the result."""
 
@@ -68,7 +91,8 @@ class TableInfo:
     variant: str
     config: RulesConfig
     seq: int
-    can_start: str | None
+    can_start: Reason | None
+    """Why the game cannot start yet, or None."""
     seats: tuple[SeatInfo, ...]
     result: GameResult | None
     hints: bool = False
@@ -118,7 +142,7 @@ def read_table(msg: dict[str, Any]) -> TableInfo:
             _field(msg, "table", str), _field(msg, "code", str), _field(msg, "status", str),
             _field(msg, "map", str), _field(msg, "map_hash", str), _field(msg, "variant", str),
             RulesConfig.from_dict(_field(msg, "config", dict)), _field(msg, "seq", int),
-            msg.get("can_start") if isinstance(msg.get("can_start"), str) else None,
+            read_reason(msg.get("can_start")),
             tuple(seats), None if result is None else result_from_dict(result),
             msg.get("hints") is True,
             str(paused.get("reason"))[:30] if isinstance(paused, dict) else None)
@@ -199,23 +223,9 @@ def load_table_map(info: TableInfo) -> GameMap:
         return same_map(info.map_id, info.map_hash)
     except (TtrError, ValueError) as e:
         if "differs" in str(e):
-            raise ProtocolError("no_map", str(e)) from None
+            raise ProtocolError("no_map", str(e), {"map": info.map_id}) from None
         raise ProtocolError("no_map", f"the map {info.map_id!r} of this game is not on this "
-                                      "computer") from None
-
-
-SAVE_TROUBLE = {"disk_full": "its disk is full", "read_only": "its disk is read-only",
-                "no_permission": "it may not write its files",
-                "io_error": "its disk reports an error"}
-"""The reasons a server cannot save, in words (codes from `table.SAVE_FAILURES`)."""
-
-
-def cannot_save_text(data: Any) -> str:
-    """What to tell a player when the server cannot save (`data`: the error's or the
-    paused table's `{"reason": ...}`, or the reason itself)."""
-    reason = data.get("reason") if isinstance(data, dict) else data
-    why = SAVE_TROUBLE.get(str(reason), "it has a problem with its disk")
-    return f"The server cannot save the game ({why}): play waits until it can"
+                                      "computer", {"map": info.map_id}) from None
 
 
 def final_line(info: TableInfo) -> str:

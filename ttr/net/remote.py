@@ -40,17 +40,18 @@ from ttr.engine import (
 )
 from ttr.game.coach import PlayedOnline
 from ttr.game.session import ScreenOwner, SeatSpec, Update
+from ttr.i18n import _
 from ttr.net.link import Credentials, LinkClosed
 from ttr.net.messages import (
     SeatUpdate,
     StateUpdate,
     TableInfo,
-    cannot_save_text,
     load_table_map,
     read_state,
     read_table,
 )
 from ttr.net.protocol import MAX_CHAT, ProtocolError
+from ttr.net.words import cannot_save_text, refusal
 
 logger = logging.getLogger(__name__)
 
@@ -140,7 +141,8 @@ class RemoteSession(ScreenOwner):
                 self._take(kind, item)
             except ProtocolError as e:
                 logger.warning("bad message from the server: %s", e.msg)
-                self.notices.append(f"The server sent something unreadable ({e.msg[:60]})")
+                self.notices.append(refusal(e.code, e.data) if e.code == "no_map" else
+                                    _("The server sent something this game cannot read"))
 
     def _take(self, kind: str, item: Any) -> None:
         if kind == "status":
@@ -224,16 +226,15 @@ class RemoteSession(ScreenOwner):
         self._pending.append(su)
 
     def _error(self, msg: dict[str, Any]) -> None:
-        code, text = str(msg.get("code", "")), str(msg.get("msg", ""))[:200]
-        if code == "cannot_save":
-            text = cannot_save_text(msg.get("data"))
+        code = str(msg.get("code", ""))[:40]
+        text = refusal(code, msg.get("data"))  # the code in words here, never `msg`
         ref = msg.get("ref")
         if self._flight is not None and ref == self._flight["ref"]:
             self._flight = None
             if code == "duplicate":
                 return
             self._decisions.pop(ref, None)
-            self.notices.append(_refusal(code, text))
+            self.notices.append(text)
             if self._before is not None:  # the board waits: give it its move back
                 view, self._before = self._before, None
                 assert view.viewer is not None
@@ -241,7 +242,7 @@ class RemoteSession(ScreenOwner):
                                                  (SeatUpdate(view.viewer, view, ()),)))
             return
         if code not in ("duplicate", "stale"):
-            self.notices.append(_refusal(code, text))
+            self.notices.append(text)
 
     # ------------------------------------------------------------ the table
 
@@ -389,7 +390,7 @@ class RemoteSession(ScreenOwner):
             assert update is not None
             return update
         if self._flight is None:  # refused
-            why = self.notices.pop() if self.notices else "the server refused the move"
+            why = self.notices.pop() if self.notices else _("The server refused the move")
             raise IllegalActionError(why)
         waiting = replace(view, legal=())
         self._shown[seat] = waiting
@@ -456,11 +457,3 @@ class RemoteSession(ScreenOwner):
 
 def _public(view: PlayerView) -> PlayerView:
     return PlayerView(None, view.public, None, ())
-
-
-def _refusal(code: str, text: str) -> str:
-    if code == "not_your_turn":
-        return "It is not your turn"
-    if code == "rate_limited":
-        return "Slow down: too many messages"
-    return text or code

@@ -24,9 +24,10 @@ from ttr.engine import TtrError
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
 from ttr.net.localfiles import client_tls
-from ttr.net.messages import TableInfo, cannot_save_text, server_url
+from ttr.net.messages import TableInfo, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
+from ttr.net.words import can_start_text, cannot_save_text, closed_text
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring, say_focus
 from ttr.ui.scene import AppContext, Scene
@@ -56,6 +57,8 @@ class LobbyScene(Scene):
         self.hosted: Any = None
         self.pending: tuple[Credentials, dict[str, Any] | None] | None = None
         self.error: str | None = None
+        self.refused: str | None = None
+        """The server's last refusal, in words (why a join failed, when it closes)."""
         self.address = ""
         """What the host tells friends (`192.168.1.20:8765`)."""
         self.lan = ""
@@ -226,9 +229,10 @@ class LobbyScene(Scene):
         if (s.status, s.info, len(s.chat), len(s.notices)) != before:
             self.dirty = True
         while s.notices:
-            self.toast.show(s.notices.popleft(), 4.0)
+            self.refused = s.notices.popleft()
+            self.toast.show(self.refused, 4.0)
         if s.closed is not None and not s.started:
-            self.error = self._why(s)
+            self.error = self._why(s, self.refused)
             self.session = None
             return
         self._announce(s)
@@ -269,12 +273,11 @@ class LobbyScene(Scene):
         self.chat_heard = s.chat_total
 
     @staticmethod
-    def _why(s: RemoteSession) -> str:
-        closed = s.closed
-        reason = closed.reason if closed is not None else "the connection ended"
-        if s.notices:
-            reason = s.notices[-1]
-        return reason[0].upper() + reason[1:] if reason else "The connection ended"
+    def _why(s: RemoteSession, refused: str | None) -> str:
+        """Why the table could not be reached: the server's last refusal (a wrong code),
+        else why the link closed."""
+        reason = refused or closed_text(s.closed)
+        return reason[:1].upper() + reason[1:]
 
     def _to_board(self, s: RemoteSession) -> None:
         from ttr.maps.mapfile import find_map
@@ -300,8 +303,8 @@ class LobbyScene(Scene):
         if s is None or s.info is None:
             return
         if s.host:
-            if s.info.can_start:
-                self.toast.show(s.info.can_start, 4.0)
+            if s.info.can_start is not None:
+                self.toast.show(can_start_text(s.info.can_start), 4.0)
             else:
                 s.send({"t": "start"})
             return
@@ -523,7 +526,8 @@ class LobbyScene(Scene):
             wrap_text(surface, a, f"{info.map_id}/{info.variant}, hints "
                       f"{'on' if info.hints else 'off'}", size, theme.TEXT,
                       pygame.Rect(right.x + 16, right.y + size * 2, right.w - 32, size * 4))
-            hint = info.can_start or "Everyone is ready."
+            hint = "Everyone is ready." if info.can_start is None else \
+                can_start_text(info.can_start)
         if info.paused is not None:
             hint = cannot_save_text(info.paused)
         hint_h = wrap_text(surface, a, hint, size, theme.BAD if info.paused else theme.TEXT_DIM,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ttr.net.messages import SeatInfo, TableInfo
+from ttr.net.words import can_start_text
 
 
 def table_title(map_id: str, variant: str) -> str:
@@ -54,7 +55,8 @@ def next_step(info: TableInfo, host: bool) -> str:
     """What the player at this screen can do next."""
     if host:
         return ("Everyone is ready: Enter starts the game." if info.can_start is None
-                else f"{info.can_start} Enter starts the game once everyone is ready.")
+                else f"{can_start_text(info.can_start)}. Enter starts the game once everyone "
+                "is ready.")
     return "Enter says you are ready (or not); the host starts the game."
 
 

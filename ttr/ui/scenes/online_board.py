@@ -11,9 +11,10 @@ import pygame
 
 from ttr.engine import IllegalActionError
 from ttr.maps.mapfile import MapDefinition
-from ttr.net.messages import TableInfo, cannot_save_text
+from ttr.net.messages import TableInfo
 from ttr.net.protocol import MAX_CHAT
 from ttr.net.remote import RemoteSession
+from ttr.net.words import cannot_save_text, closed_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board import BoardScene
@@ -188,8 +189,7 @@ class ConnectionLostScene(Scene):
     def __init__(self, ctx: AppContext, session: RemoteSession) -> None:
         super().__init__(ctx)
         self.session = session
-        closed = session.closed
-        self.reason = closed.reason if closed is not None else "the connection ended"
+        self.reason = closed_text(session.closed)
         self.rejoin = Button("Rejoin", primary=True)
         self.menu = Button("Menu")
         self.on_resize(ctx.size)
