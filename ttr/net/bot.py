@@ -193,12 +193,13 @@ def run_bot(url: str, code: str | None, level: str, name: str, seed: int,
         try:
             saved = Credentials.load(creds_file)
         except Exception as e:  # a broken file: start over, say so
-            print(f"ttr join: ignoring {creds_file.name}: {e}")
+            print(_("ttr join: ignoring {file}: {why}").format(file=creds_file.name, why=e))
         else:
             if saved.url == url and saved.resumable:
                 creds, first = saved, None
     if first is not None and not code:
-        print("ttr join: error: --code is needed to join (or a credentials file to resume)")
+        print(_("ttr join: error: --code is needed to join (or a credentials file to "
+                "resume)"))
         return 2
     bot = BotClient(creds, first, level, seed, creds_file, ssl_context, give_up, delay=pace)
     try:
@@ -212,7 +213,7 @@ def run_bot(url: str, code: str | None, level: str, name: str, seed: int,
     except KeyboardInterrupt:
         return 130
     if info is None:
-        print("ttr join: the game did not start")
+        print(_("ttr join: the game did not start"))
         return 1
     print(final_line(info), flush=True)
     if creds_file is not None:

@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ttr.i18n import N_, _
 from ttr.net.protocol import VERSION
 
 if TYPE_CHECKING:
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 SERVICE = "_ttr._tcp.local."
-MISSING = "Finding games on the local network needs the zeroconf package " \
-          "(pip install 'ttr[lan]'); type the address instead."
+MISSING = N_("Finding games on the local network needs the zeroconf package "
+             "(pip install 'ttr[lan]'); type the address instead.")
 
 
 def available() -> bool:
@@ -71,7 +72,7 @@ class Announcer:
         address = interfaces[0] if interfaces else lan_address()
         self.props = _summary(server)
         host = "".join(c if c.isalnum() or c == "-" else "-" for c in socket.gethostname())
-        name = f"ttr {host[:30]} {server.port}.{SERVICE}"
+        name = f"ttr {host[:30]} {server.port}.{SERVICE}"  # i18n: no (a service name)
 
         def info(props: dict[str, str]) -> AsyncServiceInfo:
             return AsyncServiceInfo(SERVICE, name, port=server.port, properties=props,
@@ -164,7 +165,7 @@ class Browser:
     def start(self) -> bool:
         """Start browsing; False (and `problem` says why) when it cannot."""
         if not available():
-            self.problem = MISSING
+            self.problem = _(MISSING)
             return False
         from zeroconf import IPVersion, ServiceBrowser, Zeroconf
 
@@ -173,7 +174,8 @@ class Browser:
                                 ip_version=IPVersion.V4Only)
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._on_change])
         except Exception as e:
-            self.problem = f"Cannot search the local network ({e}); type the address instead."
+            self.problem = _("Cannot search the local network ({why}); type the address "
+                             "instead.").format(why=e)
             return False
         return True
 
@@ -194,7 +196,7 @@ class Browser:
             return
         detail = (f"{props.get('map', '?')}/{props.get('variant', '?')} "
                   f"{props.get('seats', '')}".strip() if props.get("open", "0") != "0"
-                  else "no open table")
+                  else _("no open table"))
         found = Found(name, f"{info.parsed_addresses()[0]}:{info.port}",
                       props.get("host", "?")[:40], detail)
         with self._lock:

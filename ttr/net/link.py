@@ -78,12 +78,13 @@ class Credentials:
         """
         d = read_json(path)
         if not isinstance(d, dict) or d.get("format") != "ttr-online":
-            raise SaveError(f"{path.name}: not a ttr online credentials file")
+            raise SaveError(_("{file}: not a ttr online credentials file").format(
+                file=path.name))
         tokens, seats = d.get("tokens"), d.get("seats")
         if (not isinstance(d.get("url"), str) or not isinstance(d.get("table"), str)
                 or not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens)
                 or not isinstance(seats, list) or not all(isinstance(s, int) for s in seats)):
-            raise SaveError(f"{path.name}: malformed credentials")
+            raise SaveError(_("{file}: malformed credentials").format(file=path.name))
         host = d.get("host_token")
         seq = d.get("last_seq")
         label = d.get("label")
@@ -201,7 +202,7 @@ class Link:
             now = time.monotonic()
             lost_since = lost_since or now
             if now - lost_since > self.give_up:
-                self._set("failed", "the server stayed away")
+                self._set("failed", _("the server stayed away"))
                 raise LinkClosed(_("the server did not come back"), "lost")
             self._set("reconnecting", "")
             delay = (RECONNECT_DELAYS[attempt] if attempt < len(RECONNECT_DELAYS)
@@ -238,12 +239,13 @@ class Link:
             code, reason = ws.close_code, ws.close_reason or ""
         if code in FINAL_CLOSE_CODES:
             self._set("failed", reason)
-            raise LinkClosed(reason or f"closed by the server ({code})", f"close{code}")
+            raise LinkClosed(reason or f"closed by the server ({code})",  # i18n: no
+                             f"close{code}")  # the close code is worded: words.closed_text
         if code == 1000 and not self._stop:
             self._stop = True
             self._set("closed", reason)
-            raise LinkClosed(reason or "the server closed the connection", "done")
-        raise ConnectionError(f"connection closed ({code} {reason})".strip())
+            raise LinkClosed(reason or "the server closed the connection", "done")  # i18n: no
+        raise ConnectionError(f"connection closed ({code} {reason})".strip())  # i18n: no
 
     def _note(self, msg: dict[str, Any]) -> None:
         """Keep the credentials current (tokens from welcome, last action seen)."""

@@ -160,7 +160,7 @@ class RemoteSession(ScreenOwner):
             self._table(read_table(msg))
         elif t == "state":
             if self.info is None or self._map is None:
-                raise ProtocolError("bad_message", "a game state before the table")
+                raise ProtocolError("bad_message", "a game state before the table")  # i18n: no
             su = read_state(msg, self._map, self.info.config)
             self._state(su)
         elif t == "chat":
@@ -255,14 +255,14 @@ class RemoteSession(ScreenOwner):
     def config(self) -> RulesConfig:
         """The rules of the table."""
         if self.info is None:
-            raise TtrError("the table has not been described yet")
+            raise TtrError("the table has not been described yet")  # i18n: no
         return self.info.config
 
     @property
     def game_map(self) -> GameMap:
         """This computer's copy of the table's map."""
         if self._map is None:
-            raise TtrError("the table has not been described yet")
+            raise TtrError("the table has not been described yet")  # i18n: no
         return self._map
 
     @property
@@ -313,7 +313,7 @@ class RemoteSession(ScreenOwner):
 
     def _current(self) -> PlayerView:
         if not self._shown:
-            raise TtrError("the game has not started")
+            raise TtrError("the game has not started")  # i18n: no
         if self.screen_owner in self._shown:
             return self._shown[self.screen_owner]
         return next(iter(self._shown.values()))
@@ -357,7 +357,7 @@ class RemoteSession(ScreenOwner):
             TtrError: the game has not ended.
         """
         if self._result is None:
-            raise TtrError("the result is not known before the game ends")
+            raise TtrError("the result is not known before the game ends")  # i18n: no
         return self._result
 
     def submit(self, action: Action) -> Update:
@@ -368,10 +368,10 @@ class RemoteSession(ScreenOwner):
         """
         seat = self.to_act
         if seat is None or not self.is_human(seat) or seat != self.screen_owner:
-            raise IllegalActionError("it is not this screen's turn")
+            raise IllegalActionError(_("It is not your turn"))
         view = self._shown[seat]
         if action not in view.legal:
-            raise IllegalActionError(f"'{format_action(action)}' is not legal now")
+            raise IllegalActionError(_("That move is not legal now"))
         self._ref += 1
         if reviewable(view):
             self._decisions[self._ref] = Decision(self._seq, view, action)

@@ -10,6 +10,7 @@ import logging
 
 import pygame
 
+from ttr.i18n import N_, _, ngettext, number, pgettext
 from ttr.net.discovery import Browser, Found
 from ttr.net.protocol import CODE_ALPHABET, MAX_NAME
 from ttr.ui import theme
@@ -31,6 +32,9 @@ class AddressScene(Scene):
 
     title = ""
     keys_line = ""
+    """The title and the keys line, marked with `N_` (worded where drawn and said)."""
+    no_address = ""
+    """What the toast says when the address field is empty (marked with `N_`)."""
 
     def __init__(self, ctx: AppContext, address: str, label: str, hint: str,
                  button: str, more: list[TextField]) -> None:
@@ -39,7 +43,7 @@ class AddressScene(Scene):
         self.fields = [self.address, *more]
         next(f for f in self.fields if not f.text or f is self.fields[-1]).focused = True
         self.join = Button(button, primary=True)
-        self.back = Button("Back")
+        self.back = Button(N_("Back"))
         self.toast = Toast()
         self.browser = Browser(ctx.extras.get("lan_interfaces"))  # type: ignore[arg-type]
         self.found: list[Found] = []
@@ -62,12 +66,13 @@ class AddressScene(Scene):
     def field_words(self) -> str:
         """The focused field as said: `Invite code: empty` or `Your name: Ann`."""
         f = next((f for f in self.fields if f.focused), self.fields[0])
-        return f"{f.label}: {f.text or 'empty'}"
+        return _("{field}: {text}").format(field=_(f.label),
+                                             text=f.text or pgettext("text field", "empty"))
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()
         self.browser.start()
-        self.say(f"{self.title}. {self.field_words()}. {self.keys_line}.", "alert")
+        self.say(f"{_(self.title)}. {self.field_words()}. {_(self.keys_line)}.", "alert")
 
     def on_exit(self) -> None:
         pygame.key.stop_text_input()
@@ -91,14 +96,14 @@ class AddressScene(Scene):
         self.join.rect.topright = (x0 + left, y + fh // 2)
         self.dirty = True
 
-    def address_ok(self, whose: str) -> bool:
+    def address_ok(self) -> bool:
         """Whether the address field holds an address (else a toast says what is wrong)."""
         from ttr.net.messages import server_url
 
         try:
             server_url(self.address.text)
         except ValueError as e:
-            self.toast.show(str(e) if self.address.text else f"Type the {whose}'s address", 4.0)
+            self.toast.show(str(e) if self.address.text else _(self.no_address), 4.0)
             return False
         return True
 
@@ -106,9 +111,10 @@ class AddressScene(Scene):
         found = self.browser.found()
         if found != self.found:
             if len(found) > len(self.found):
-                self.say(f"{len(found)} game{'s' if len(found) != 1 else ''} on this "
-                         f"network; Up or Down puts one in the address: "
-                         f"{_game_words(found[-1])}", "event")
+                self.say(ngettext("{n} game on this network; Up or Down puts one in the "
+                                  "address: {game}", "{n} games on this network; Up or Down "
+                                  "puts one in the address: {game}", len(found)).format(
+                    n=number(len(found)), game=_game_words(found[-1])), "event")
             self.found = found
             self.picked = -1
             self.dirty = True
@@ -156,11 +162,12 @@ class AddressScene(Scene):
         after = self.fields[min(1, len(self.fields) - 1)]
         for fld in self.fields:
             fld.focused = fld is after
-        self.say(f"Address {game.address}: {_game_words(game)}. {self.field_words()}")
+        self.say(_("Address {address}: {game}. {field}").format(
+            address=game.address, game=_game_words(game), field=self.field_words()))
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, self.title)
+        backdrop(surface, a, _(self.title))
         w, h = surface.get_size()
         for f in self.fields:
             f.draw(surface, a)
@@ -169,7 +176,7 @@ class AddressScene(Scene):
         r = self.list_rect
         size = self.font_px
         panel(surface, r, theme.PANEL, theme.PANEL_EDGE, 10)
-        blit_text(surface, a, "On this network", size, theme.ACCENT, (r.x + 12, r.y + 10),
+        blit_text(surface, a, _("On this network"), size, theme.ACCENT, (r.x + 12, r.y + 10),
                   bold=True)
         self.found_rects = []
         y = r.y + 10 + size * 2
@@ -177,10 +184,10 @@ class AddressScene(Scene):
             wrap_text(surface, a, self.browser.problem, size, theme.TEXT_DIM,
                       pygame.Rect(r.x + 12, y, r.w - 24, r.bottom - y - 8))
         elif not self.found:
-            blit_text(surface, a, "Looking for games\u2026", size, theme.TEXT_DIM,
+            blit_text(surface, a, _("Looking for games\u2026"), size, theme.TEXT_DIM,
                       (r.x + 12, y))
         for game in self.found[:5]:  # each line wrapped to the row, never shrunk
-            head, tw = f"{game.host}  ({game.address})", r.w - 32
+            head, tw = f"{game.host}  ({game.address})", r.w - 32  # i18n: no (data)
             h1 = text_height(a, head, size, tw, bold=True)
             row = pygame.Rect(r.x + 8, y - 4, r.w - 16,
                               h1 + text_height(a, game.detail, size, tw) + 12)
@@ -194,7 +201,7 @@ class AddressScene(Scene):
                       pygame.Rect(row.x + 8, row.y + 8 + h1, tw, row.bottom - row.y - 8 - h1))
             self.found_rects.append(row)
             y = row.bottom + 10
-        block(surface, a, self.keys_line, size, theme.TEXT_DIM, w // 2, h - 8, w - 40,
+        block(surface, a, _(self.keys_line), size, theme.TEXT_DIM, w // 2, h - 8, w - 40,
               bottom=True)
         self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))
 
@@ -207,28 +214,29 @@ def _game_words(game: Found) -> str:
 class JoinScene(AddressScene):
     """Join a game: the host's address, the invite code and your name."""
 
-    title = "Join a game"
-    keys_line = ("Tab moves between fields \u00b7 Up/Down picks a game found on this network "
-                 "\u00b7 Enter joins \u00b7 Esc goes back")
+    title = N_("Join a game")
+    keys_line = N_("Tab moves between fields \u00b7 Up/Down picks a game found on this network "
+                   "\u00b7 Enter joins \u00b7 Esc goes back")
+    no_address = N_("Type the host's address")
 
     def __init__(self, ctx: AppContext, address: str = "", code: str = "",
                  name: str = "") -> None:
-        self.code = TextField("Invite code", code, 12, "ABCD-EFGH",
+        self.code = TextField(N_("Invite code"), code, 12, "ABCD-EFGH",
                               CODE_ALPHABET + CODE_ALPHABET.lower() + "-")
-        self.name = TextField("Your name", name or str(ctx.extras.get("online_name", "")),
-                              MAX_NAME, "Player")
-        super().__init__(ctx, address, "Address of the host", "192.168.1.20:8765", "Join",
-                         [self.code, self.name])
+        self.name = TextField(N_("Your name"), name or str(ctx.extras.get("online_name", "")),
+                              MAX_NAME, N_("Player"))
+        super().__init__(ctx, address, N_("Address of the host"), "192.168.1.20:8765",
+                         N_("Join"), [self.code, self.name])
 
     def submit(self) -> None:
         from ttr.ui.scenes.lobby import LobbyScene
 
-        if not self.address_ok("host"):
+        if not self.address_ok():
             return
         if len(self.code.text.replace("-", "")) < 8:
-            self.toast.show("The invite code has 8 letters and digits (like ABCD-EFGH)", 4.0)
+            self.toast.show(_("The invite code has 8 letters and digits (like ABCD-EFGH)"), 4.0)
             return
-        name = " ".join(self.name.text.split()) or "Player"
+        name = " ".join(self.name.text.split()) or _("Player")
         self.ctx.extras["online_name"] = name
         self.ctx.stack.push(LobbyScene.joining(self.ctx, self.address.text, self.code.text,
                                                name))
@@ -238,17 +246,18 @@ class ServerPickScene(AddressScene):
     """Host on a dedicated server (`ttr serve`): its address, then the New game screen;
     the table opens there and friends join it with the invite code."""
 
-    title = "Host on a server"
-    keys_line = "Enter goes on to the table's seats \u00b7 Esc goes back"
+    title = N_("Host on a server")
+    keys_line = N_("Enter goes on to the table's seats \u00b7 Esc goes back")
+    no_address = N_("Type the server's address")
 
     def __init__(self, ctx: AppContext, address: str = "") -> None:
         super().__init__(ctx, address or str(ctx.extras.get("server_address", "")),
-                         "Address of the server", "ttr.example.org:8765", "Next", [])
+                         N_("Address of the server"), "ttr.example.org:8765", N_("Next"), [])
 
     def submit(self) -> None:
         from ttr.ui.scenes.host import HostSetupScene
 
-        if not self.address_ok("server"):
+        if not self.address_ok():
             return
         self.ctx.extras["server_address"] = self.address.text.strip()
         self.ctx.stack.push(HostSetupScene(self.ctx, server=self.address.text.strip()))

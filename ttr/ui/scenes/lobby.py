@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from ttr.engine import TtrError
+from ttr.i18n import N_, _, pgettext
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
 from ttr.net.localfiles import client_tls
@@ -40,6 +41,10 @@ from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
 
 logger = logging.getLogger(__name__)
+
+
+LEAVE, START = N_("Leave"), N_("Start")
+LOST = N_("Connection lost, trying again\u2026")
 
 
 def pretty_code(code: str) -> str:
@@ -63,9 +68,9 @@ class LobbyScene(Scene):
         """What the host tells friends (`192.168.1.20:8765`)."""
         self.lan = ""
         self.label = ""
-        self.leave = Button("Leave")
-        self.action = Button("Start", primary=True)
-        self.chat = TextField("Chat", "", MAX_CHAT, "Say something, Enter sends")
+        self.leave = Button(LEAVE)
+        self.action = Button(START, primary=True)
+        self.chat = TextField(N_("Chat"), "", MAX_CHAT, N_("Say something, Enter sends"))
         self.toast = Toast()
         self.seat_rows: list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]] = []
         """(seat, row, colour box, kind box) as drawn."""
@@ -90,7 +95,7 @@ class LobbyScene(Scene):
         from ttr.net.hosting import HostedServer
         from ttr.store.paths import log_dir, server_dir
 
-        scene = cls(ctx, "Hosting a game")
+        scene = cls(ctx, N_("Hosting a game"))
         hosted = ctx.extras.get("hosted")
         if not isinstance(hosted, HostedServer) or hosted.poll() == "failed":
             port = int(str(ctx.extras.get("host_port", 8765)))
@@ -105,7 +110,7 @@ class LobbyScene(Scene):
         op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
               "hints": hints}
         scene.pending = (Credentials("", hosted=True), op)
-        scene.label = f"{table_title(map_id, variant)}, hosted here"
+        scene.label = _("{table}, hosted here").format(table=table_title(map_id, variant))
         return scene
 
     @classmethod
@@ -117,24 +122,25 @@ class LobbyScene(Scene):
         Raises:
             ValueError: not an address.
         """
-        scene = cls(ctx, "Hosting a game")
+        scene = cls(ctx, N_("Hosting a game"))
         url = server_url(address)
         scene.address = address.strip()
         op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
               "hints": hints}
         scene.pending = (Credentials(url), op)
-        scene.label = f"{table_title(map_id, variant)} at {scene.address}"
+        scene.label = _("{table} at {address}").format(table=table_title(map_id, variant),
+                                                        address=scene.address)
         return scene
 
     @classmethod
     def joining(cls, ctx: AppContext, address: str, code: str, name: str) -> LobbyScene:
         """Connect to a host with an invite code."""
-        scene = cls(ctx, "Joining a game")
+        scene = cls(ctx, N_("Joining a game"))
         url = server_url(address)
         scene.address = address.strip()
         scene.pending = (Credentials(url), {"kind": "join", "code": normal_code(code),
                                             "name": name})
-        scene.label = f"at {scene.address}"
+        scene.label = _("at {address}").format(address=scene.address)
         return scene
 
     @classmethod
@@ -149,7 +155,7 @@ class LobbyScene(Scene):
             scene.pending = (creds, None)
             scene.label = creds.label
             return scene
-        scene = cls(ctx, "Rejoining")
+        scene = cls(ctx, N_("Rejoining"))
         scene.pending = (creds, None)
         scene.address = creds.url
         scene.label = creds.label
@@ -208,7 +214,8 @@ class LobbyScene(Scene):
             self.dirty = True
         if self.error is not None and self.error != self.error_said:
             self.error_said = self.error
-            self.say(f"{self.error.rstrip('.')}. Enter or Esc goes back.", "alert")
+            self.say(_("{why}. Enter or Esc goes back.").format(why=self.error.rstrip(".")),
+                     "alert")
         if self.pending is not None:
             if self.hosted is None:
                 self._connect()
@@ -217,7 +224,8 @@ class LobbyScene(Scene):
                 if state == "ready":
                     self._connect()
                 elif state == "failed":
-                    self.error = f"The game server could not start: {self.hosted.error}"
+                    self.error = _("The game server could not start: {why}").format(
+                        why=self.hosted.error)
                     self.pending = None
                     self.dirty = True
             return
@@ -254,7 +262,7 @@ class LobbyScene(Scene):
         """The whole table in words (W says it again)."""
         s = self.session
         if s is None or s.info is None:
-            return self.error or f"{self.title}: connecting\u2026"
+            return self.error or _("{title}: connecting\u2026").format(title=_(self.title))
         return table_summary(s.info, s.local, s.host, self.address)
 
     def _announce(self, s: RemoteSession) -> None:
@@ -269,7 +277,7 @@ class LobbyScene(Scene):
                 self.say(change)
         self.heard = info
         for line in s.chat_after(self.chat_heard):
-            self.say(f"{line.name} says: {line.text}")
+            self.say(_("{name} says: {text}").format(name=line.name, text=line.text))
         self.chat_heard = s.chat_total
 
     @staticmethod
@@ -287,7 +295,7 @@ class LobbyScene(Scene):
         try:
             map_def = find_map(s.info.map_id)
         except (TtrError, ValueError) as e:
-            self.error = f"This game's map is not on this computer: {e}"
+            self.error = _("This game's map is not on this computer: {why}").format(why=e)
             s.close()
             self.session = None
             return
@@ -323,7 +331,7 @@ class LobbyScene(Scene):
         self.ctx.stack.pop(self)
 
     def _click_seat(self, pos: tuple[int, int]) -> bool:
-        for seat, _, color_box, kind_box in self.seat_rows:
+        for seat, _row, color_box, kind_box in self.seat_rows:
             if color_box.collidepoint(pos) and self._recolour(seat):
                 return True
             if kind_box.collidepoint(pos) and self._reassign(seat, 1):
@@ -380,7 +388,7 @@ class LobbyScene(Scene):
 
     def _move_focus(self, index: int) -> None:
         self.focus = index
-        kind, _ = self.focused()
+        kind, _seat = self.focused()
         self.chat.focused = kind == "chat"
         self.say_focus()
 
@@ -392,15 +400,15 @@ class LobbyScene(Scene):
             label = seat_words(s.info.seats[seat], s.local)
             info = s.info.seats[seat]
             if seat in s.local:
-                label += "; Left or Right changes its colour"
+                label = _("{seat}; Left or Right changes its colour").format(seat=label)
             elif s.host and not (info.kind == "human" and info.taken):
-                label += "; Left or Right: open, or an AI level"
+                label = _("{seat}; Left or Right: open, or an AI level").format(seat=label)
         elif kind == "chat":
-            label = "Chat line: type, Enter sends, Tab leaves it"
+            label = _("Chat line: type, Enter sends, Tab leaves it")
         elif kind == "leave":
-            label = "Leave"
+            label = _(LEAVE)
         else:
-            label = self.action.label
+            label = _(self.action.label)
         say_focus(self.ctx, label, self.focus or 0, len(self.controls()))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -456,7 +464,7 @@ class LobbyScene(Scene):
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and kind == "seat":
             step = 1 if k == pygame.K_RIGHT else -1
             if not (self._recolour(seat) or self._reassign(seat, step)):
-                self.say("That seat is not yours to change", "reply")
+                self.say(_("That seat is not yours to change"), "reply")
         elif k == pygame.K_w:
             self.say(self.summary(), "reply")
         else:
@@ -484,7 +492,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         s = self.session
-        below = backdrop(surface, a, self.title, self.label)
+        below = backdrop(surface, a, _(self.title), self.label)
         w, h = surface.get_size()
         size = self.font_px
         top = below + size * 2
@@ -492,14 +500,14 @@ class LobbyScene(Scene):
             box = pygame.Rect(self.x0, top, self.cw, self.rh * 4)
             panel(surface, box, theme.PANEL, theme.BAD, 12)
             wrap_text(surface, a, self.error, size, theme.TEXT, box.inflate(-32, -32))
-            self.leave.label = "Back"
+            self.leave.label = N_("Back")
             self.leave.draw(surface, a)
             return
         if s is None or s.info is None:
-            what = "Starting the game server\u2026" if self.pending and self.hosted else \
-                "Connecting\u2026"
+            what = _("Starting the game server\u2026") if self.pending and self.hosted else \
+                _("Connecting\u2026")
             if s is not None and s.status == "reconnecting":
-                what = "Connection lost, trying again\u2026"
+                what = _(LOST)
             block(surface, a, what, size, theme.TEXT, w // 2, top + self.rh, self.cw)
             self.leave.draw(surface, a)
             return
@@ -510,23 +518,26 @@ class LobbyScene(Scene):
                             size * 6)
         panel(surface, right, theme.PANEL, theme.ACCENT, 12)
         if s.host:
-            blit_text(surface, a, "Invite your friends", size, theme.ACCENT,
+            blit_text(surface, a, _("Invite your friends"), size, theme.ACCENT,
                       (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
-            blit_text(surface, a, f"Address  {self.address}", size, theme.TEXT,
+            blit_text(surface, a, _("Address  {address}").format(address=self.address), size,
+                      theme.TEXT,
                       (right.x + 16, right.y + size * 2), bold=True, max_width=right.w - 32)
-            blit_text(surface, a, f"Code  {pretty_code(info.code)}", size, theme.TEXT,
+            blit_text(surface, a, _("Code  {code}").format(code=pretty_code(info.code)), size,
+                      theme.TEXT,
                       (right.x + 16, right.y + size * 7 // 2), bold=True,
                       max_width=right.w - 32)
-            hint = ("They choose Online \u2192 Join a game. Over the internet your router "
-                    "must forward this port to this computer.") if self.hosted is not None \
-                else "They choose Online \u2192 Join a game and type this address and code."
+            hint = _("They choose Online \u2192 Join a game. Over the internet your router "
+                     "must forward this port to this computer.") if self.hosted is not None \
+                else _("They choose Online \u2192 Join a game and type this address and code.")
         else:
-            blit_text(surface, a, "Waiting for the host to start", size, theme.ACCENT,
+            blit_text(surface, a, _("Waiting for the host to start"), size, theme.ACCENT,
                       (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
-            wrap_text(surface, a, f"{info.map_id}/{info.variant}, hints "
-                      f"{'on' if info.hints else 'off'}", size, theme.TEXT,
+            wrap_text(surface, a, (_("{map}/{variant}, hints on") if info.hints else
+                                   _("{map}/{variant}, hints off")).format(
+                map=info.map_id, variant=info.variant), size, theme.TEXT,
                       pygame.Rect(right.x + 16, right.y + size * 2, right.w - 32, size * 4))
-            hint = "Everyone is ready." if info.can_start is None else \
+            hint = _("Everyone is ready.") if info.can_start is None else \
                 can_start_text(info.can_start)
         if info.paused is not None:
             hint = cannot_save_text(info.paused)
@@ -535,12 +546,13 @@ class LobbyScene(Scene):
         self._draw_chat(surface, size, right.bottom + 8 + hint_h + size // 2)
         mine = [x for x in info.seats if x.seat in s.local]
         if s.host:
-            self.action.label = "Start"
+            self.action.label = START
             self.action.enabled = info.can_start is None
         else:
-            self.action.label = "Not ready" if mine and all(x.ready for x in mine) else "Ready"
+            self.action.label = N_("Not ready") if mine and all(x.ready for x in mine) else \
+                N_("Ready")
             self.action.enabled = bool(mine)
-        self.leave.label = "Leave"
+        self.leave.label = LEAVE
         kind, seat = self.focused()
         self.leave.focused, self.action.focused = kind == "leave", kind == "action"
         self.leave.draw(surface, a)
@@ -549,7 +561,7 @@ class LobbyScene(Scene):
         if row is not None:
             focus_ring(surface, row)
         if s.status != "online":
-            blit_text(surface, a, "Connection lost, trying again\u2026", size, theme.BAD,
+            blit_text(surface, a, _(LOST), size, theme.BAD,
                       (w // 2, self.leave.rect.bottom + size // 2), "midtop", bold=True)
         self.toast.draw(surface, a, (w // 2, self.leave.rect.top - 24))
 
@@ -559,7 +571,7 @@ class LobbyScene(Scene):
         assert s is not None and s.info is not None
         from ttr.ai.base import agent_info
 
-        blit_text(surface, a, "Players", size, theme.ACCENT, (box.x, box.y - 4),
+        blit_text(surface, a, _("Players"), size, theme.ACCENT, (box.x, box.y - 4),
                   "bottomleft", bold=True)
         self.seat_rows = []
         rh, gap = self.rh, self.rh // 4
@@ -573,11 +585,12 @@ class LobbyScene(Scene):
                              color_box, border_radius=6)
             if seat.kind == "ai":
                 who = seat.name
-                kind = f"AI: {agent_info(seat.level).label}" if seat.level else "AI"
+                kind = _("AI: {level}").format(level=_(agent_info(seat.level).label)) \
+                    if seat.level else _("AI")
             elif seat.taken:
-                who, kind = seat.name, "Here (you)" if mine else "Online"
+                who, kind = seat.name, _("Here (you)") if mine else pgettext("seat", "Online")
             else:
-                who, kind = "Open seat", "Online"
+                who, kind = _("Open seat"), pgettext("seat", "Online")
             blit_text(surface, a, who, size, theme.TEXT if seat.taken else theme.TEXT_DIM,
                       (color_box.right + 10, row.centery), "midleft", bold=seat.taken,
                       max_width=row.w * 2 // 5 - rh)
@@ -590,17 +603,18 @@ class LobbyScene(Scene):
                       max_width=kind_box.w - 8)
             state = ""
             if seat.kind == "human" and seat.taken:
-                state = ("\u2713 ready" if seat.ready else "not ready") if seat.connected \
-                    else "away"
+                state = (_("\u2713 ready") if seat.ready else _("not ready")) \
+                    if seat.connected else _("away")
             elif seat.kind == "human":
-                state = "waiting"
+                state = _("waiting")
             blit_text(surface, a, state, size,
                       theme.GOOD if seat.ready and seat.connected else theme.TEXT_DIM,
                       (row.right - 10, row.centery), "midright")
             self.seat_rows.append((seat.seat, row, color_box, kind_box))
         if s.host:
-            wrap_text(surface, a, "Click an open or AI seat to change it, your colour box to "
-                      "change colour (or Tab to a seat, then Left/Right). W reads the table.",
+            wrap_text(surface, a, _("Click an open or AI seat to change it, your colour box to "
+                                    "change colour (or Tab to a seat, then Left/Right). W reads "
+                                    "the table."),
                       size, theme.TEXT_DIM,
                       pygame.Rect(box.x, box.y + len(s.info.seats) * (rh + gap) + 4, box.w,
                                   size * 5))

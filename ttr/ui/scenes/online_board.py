@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ttr.engine import IllegalActionError
+from ttr.i18n import N_, _
 from ttr.maps.mapfile import MapDefinition
 from ttr.net.messages import TableInfo
 from ttr.net.protocol import MAX_CHAT
@@ -41,7 +42,7 @@ class OnlineBoardScene(BoardScene):
         self.lost_shown = False
         self._last_news: tuple[str, TableInfo | None] | None = None
         """(connection status, table) last shown and announced."""
-        self.add_note("Online game: press Enter to chat")
+        self.add_note(_("Online game: press Enter to chat"))
 
     # ------------------------------------------------------------ news
 
@@ -64,7 +65,7 @@ class OnlineBoardScene(BoardScene):
         s = self.remote
         for line in s.chat_after(self.chat_seen):
             self.add_note(f"{line.name}: {line.text}")
-            self.keys.say(f"{line.name} says: {line.text}")
+            self.keys.say(_("{name} says: {text}").format(name=line.name, text=line.text))
         self.chat_seen = s.chat_total
         while s.notices:
             self.toast.show(s.notices.popleft(), 4.0)
@@ -83,14 +84,14 @@ class OnlineBoardScene(BoardScene):
         old_status, old_info = self._last_news
         if status != old_status:
             if status == "online":
-                self.keys.say("Connected again", "alert")
+                self.keys.say(_("Connected again"), "alert")
             elif old_status == "online":
-                self.keys.say("Connection lost: reconnecting", "alert")
+                self.keys.say(_("Connection lost: reconnecting"), "alert")
         if status == "online" and info is not None and old_info is not None:
             for line in table_changes(old_info, info, self.remote.local, False):
                 self.keys.say(line)
             if info.paused is None and old_info.paused is not None:
-                self.keys.say("The server can save again: play goes on", "alert")
+                self.keys.say(_("The server can save again: play goes on"), "alert")
 
     # ------------------------------------------------------------ input
 
@@ -154,7 +155,7 @@ class OnlineBoardScene(BoardScene):
             r = self.layout.player_row(seat.seat)
             c = (r.right - f // 2 - 2, r.y + f // 2 + 2)
             if seat.standin:
-                blit_text(surface, self.ctx.assets, "AI plays", max(10, int(f * 0.75)),
+                blit_text(surface, self.ctx.assets, _("AI plays"), max(10, int(f * 0.75)),
                           theme.ACCENT, (c[0] + 4, c[1]), "midright", bold=True)
                 continue
             pygame.draw.circle(surface, theme.GOOD if seat.connected else (120, 120, 120),
@@ -167,8 +168,8 @@ class OnlineBoardScene(BoardScene):
         if s.status == "online":
             return None if s.info is None or s.info.paused is None else \
                 cannot_save_text(s.info.paused)
-        return "Connection lost \u2014 reconnecting\u2026" if s.status in (
-            "reconnecting", "connecting") else "Not connected"
+        return _("Connection lost \u2014 reconnecting\u2026") if s.status in (
+            "reconnecting", "connecting") else _("Not connected")
 
     def _status(self) -> None:
         """While the game cannot go on, the board's toast says why and stays; while a
@@ -176,7 +177,8 @@ class OnlineBoardScene(BoardScene):
         map: it covers no city name (the caption gives way)."""
         text = self.status_text()
         if text is None and self.typing is not None:
-            text = f"Say: {self.typing}|"
+            # TRANSLATORS: the chat line being typed; | is the cursor
+            text = _("Say: {text}|").format(text=self.typing)
         if text is not None and (self.toast.text != text or self.toast.left < STATUS_HOLD):
             self.toast.show(text, STATUS_HOLD * 2, say=False)  # announced elsewhere
 
@@ -190,15 +192,16 @@ class ConnectionLostScene(Scene):
         super().__init__(ctx)
         self.session = session
         self.reason = closed_text(session.closed)
-        self.rejoin = Button("Rejoin", primary=True)
-        self.menu = Button("Menu")
+        self.rejoin = Button(N_("Rejoin"), primary=True)
+        self.menu = Button(N_("Menu"))
         self.on_resize(ctx.size)
 
     def on_enter(self) -> None:
         from ttr.ui.announce import say_here
 
         say_here(self.ctx.extras,
-                 f"Connection lost: {self.reason}. Enter rejoins, Esc goes to the menu.",
+                 _("Connection lost: {why}. Enter rejoins, Esc goes to the menu.").format(
+                     why=self.reason),
                  "alert")
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -237,7 +240,7 @@ class ConnectionLostScene(Scene):
         surface.blit(shade, (0, 0))
         panel(surface, self.box, theme.PANEL, theme.BAD, 14)
         size = self.font_px
-        blit_text(surface, a, "Connection lost", size * 5 // 4, theme.BAD,
+        blit_text(surface, a, _("Connection lost"), size * 5 // 4, theme.BAD,
                   (self.box.centerx, self.box.y + 16), "midtop", bold=True)
         wrap_text(surface, a, self.reason[0].upper() + self.reason[1:], size, theme.TEXT,
                   pygame.Rect(self.box.x + 24, self.box.y + size * 3, self.box.w - 48,
@@ -252,7 +255,7 @@ class OnlineScoringScene(ScoringScene):
     def __init__(self, ctx: AppContext, session: RemoteSession, map_def: MapDefinition
                  ) -> None:
         super().__init__(ctx, session, map_def)
-        self.again.label = "Online menu"
+        self.again.label = N_("Online menu")
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.finished and (self.again.clicked(e) or (

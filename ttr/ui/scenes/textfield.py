@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ttr.i18n import _
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.focus import focus_ring
@@ -54,7 +55,7 @@ class TextField:
         """The label, the box and the text (with a caret when focused)."""
         r = self.rect
         size = max(12, int(r.h * 0.42))
-        blit_text(surface, assets, self.label, self._label_size(), theme.TEXT_DIM,
+        blit_text(surface, assets, _(self.label), self._label_size(), theme.TEXT_DIM,
                   (r.x + 2, r.y - 4), "bottomleft")
         panel(surface, r, theme.mix(theme.PANEL_LIGHT, (255, 255, 255), 0.08),
               theme.HILITE if self.focused else theme.PANEL_EDGE, r.h // 4)
@@ -64,7 +65,7 @@ class TextField:
             blit_text(surface, assets, self.text + ("|" if self.focused else ""), size,
                       theme.TEXT, (r.x + 12, r.centery), "midleft", max_width=r.w - 20)
         elif self.hint:
-            blit_text(surface, assets, self.hint, size, theme.TEXT_DIM, (r.x + 12, r.centery),
+            blit_text(surface, assets, _(self.hint), size, theme.TEXT_DIM, (r.x + 12, r.centery),
                       "midleft", max_width=r.w - 20)
 
 
