@@ -333,9 +333,11 @@ def test_the_online_board_fits(app: App, grid: dict[str, Any]) -> None:
 
         def cut() -> None:
             board.remote.status = "reconnecting"
+            board.update(0.0)  # the board hears of it
 
         def back() -> None:
             board.remote.status = status
+            board.update(0.0)
 
         walk.walk([State("online board", labels=names),
                    State("online board, reconnecting", cut, back, names)])

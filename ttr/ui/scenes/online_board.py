@@ -40,6 +40,8 @@ class OnlineBoardScene(BoardScene):
         """The chat line being typed, or None."""
         self.chat_seen = session.chat_total
         self.lost_shown = False
+        self.status_shown: str | None = None
+        """The status or typed line the toast shows (it goes when that ends)."""
         self._last_news: tuple[str, TableInfo | None] | None = None
         """(connection status, table) last shown and announced."""
         self.add_note(_("Online game: press Enter to chat"))
@@ -60,6 +62,7 @@ class OnlineBoardScene(BoardScene):
             self.ctx.stack.clear_to(OnlineScoringScene(self.ctx, s, self.map_def))
             return
         super().update(dt)
+        self._status()
 
     def _news(self) -> None:
         s = self.remote
@@ -127,9 +130,9 @@ class OnlineBoardScene(BoardScene):
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.typing and self.typing.strip():
                     self.remote.send_chat(self.typing)
-                self.typing, self.toast.left = None, 0.0
+                self.typing = None
             elif e.key == pygame.K_ESCAPE:
-                self.typing, self.toast.left = None, 0.0
+                self.typing = None
             elif e.key == pygame.K_BACKSPACE:
                 self.typing = (self.typing or "")[:-1]
         elif e.type == pygame.MOUSEMOTION:
@@ -139,7 +142,6 @@ class OnlineBoardScene(BoardScene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._status()
         super().draw(surface)
         self._presence(surface)
 
@@ -179,8 +181,15 @@ class OnlineBoardScene(BoardScene):
         if text is None and self.typing is not None:
             # TRANSLATORS: the chat line being typed; | is the cursor
             text = _("Say: {text}|").format(text=self.typing)
-        if text is not None and (self.toast.text != text or self.toast.left < STATUS_HOLD):
+        if text is None:
+            if self.status_shown is not None and self.toast.text == self.status_shown:
+                self.toast.left = 0.0  # back online, or the line was sent: it goes at once
+                self.dirty = True
+            self.status_shown = None
+        elif self.toast.text != text or self.toast.left < STATUS_HOLD:
             self.toast.show(text, STATUS_HOLD * 2, say=False)  # announced elsewhere
+            self.status_shown = text
+            self.dirty = True
 
 
 class ConnectionLostScene(Scene):
