@@ -533,9 +533,10 @@ class LobbyScene(Scene):
         else:
             blit_text(surface, a, _("Waiting for the host to start"), size, theme.ACCENT,
                       (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
-            wrap_text(surface, a, (_("{map}/{variant}, hints on") if info.hints else
-                                   _("{map}/{variant}, hints off")).format(
-                map=info.map_id, variant=info.variant), size, theme.TEXT,
+            table = table_title(info.map_id, info.variant)  # the map's name, not its id
+            wrap_text(surface, a, (_("{table}, hints on") if info.hints else
+                                   _("{table}, hints off")).format(table=table),
+                      size, theme.TEXT,
                       pygame.Rect(right.x + 16, right.y + size * 2, right.w - 32, size * 4))
             hint = _("Everyone is ready.") if info.can_start is None else \
                 can_start_text(info.can_start)

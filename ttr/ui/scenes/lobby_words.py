@@ -71,9 +71,9 @@ def next_step(info: TableInfo, host: bool) -> str:
 def table_summary(info: TableInfo, local: Sequence[int], host: bool, address: str = "") -> str:
     """The whole table: map, rules, hints, the invite (for the host), every seat, and
     what to do next."""
-    what = (_("{map}, {variant} rules, hints on") if info.hints else
-            _("{map}, {variant} rules, hints off")).format(map=info.map_id,
-                                                           variant=info.variant)
+    table = table_title(info.map_id, info.variant)  # the map's name, not its id
+    what = (_("{table}, hints on") if info.hints else _("{table}, hints off")).format(
+        table=table)
     parts = [(_("Your table: {what}") if host else _("Table: {what}")).format(what=what)]
     if host:
         code = spelled_code(info.code)
