@@ -257,7 +257,8 @@ def test_the_online_screens_fit(app: App) -> None:
     walk.check("online menu")
     join = JoinScene(app.ctx, "192.168.1.20:8765", "ABCD-EFGH", "Ann")
     _push(app, lambda: join)
-    join.found = [Found("ttr", "192.168.1.20:8765", "Bo's computer", "europe/base 2/5")]
+    join.found = [Found("ttr", "192.168.1.20:8765", "Bo's computer", "europe/base 2/5", "europe",
+                        "base", 2, 5)]
     walk.check("join")
     _push(app, lambda: HostSetupScene(app.ctx))
     walk.check("host setup")

@@ -85,3 +85,13 @@ def test_the_status_and_the_typed_line_show_under_the_map_and_go(app: App) -> No
         assert all(not r.colliderect(m) for t, r in _texts(app, board).items()
                    if "gl hf" in t)  # said in the captions, never over the map
         board.remote.close()
+
+
+def test_a_found_game_is_worded_by_its_map_and_seats_not_its_ids() -> None:
+    from ttr.net.discovery import Found
+    from ttr.ui.scenes.join import found_words
+
+    assert found_words(Found("ttr", "10.0.0.7:8765", "Ann's computer", "europe/base 2/5",
+                             "europe", "base", 2, 5)) == "Europe: 2 of 5 seats taken"
+    assert found_words(Found("ttr", "10.0.0.7:8765", "Ann's computer", "")) == \
+        "no open table"

@@ -148,7 +148,12 @@ class Found:
     """`ip:port`, ready for the address field."""
     host: str
     detail: str
-    """`usa/base 2/4` for an open lobby, or `no open table`."""
+    """`usa/base 2/4` for an open lobby, or "" (data: the screen words it)."""
+    map_id: str = ""
+    variant: str = ""
+    taken: int = 0
+    seats: int = 0
+    """The open lobby's map, rules and seats (0 seats: none open, or not said)."""
 
 
 class Browser:
@@ -194,11 +199,15 @@ class Browser:
                  for k, v in (info.properties or {}).items()}
         if props.get("v") != str(VERSION):
             return
+        lobby = props.get("open", "0") != "0"
         detail = (f"{props.get('map', '?')}/{props.get('variant', '?')} "
-                  f"{props.get('seats', '')}".strip() if props.get("open", "0") != "0"
-                  else _("no open table"))
+                  f"{props.get('seats', '')}".strip() if lobby else "")
+        taken, _slash, seats = props.get("seats", "").partition("/")
+        counts = (int(taken), int(seats)) if lobby and taken.isdigit() and seats.isdigit() \
+            and len(taken + seats) < 4 else (0, 0)
         found = Found(name, f"{info.parsed_addresses()[0]}:{info.port}",
-                      props.get("host", "?")[:40], detail)
+                      props.get("host", "?")[:40], detail, props.get("map", "")[:40],
+                      props.get("variant", "")[:40], *counts)
         with self._lock:
             self._found[name] = found
 

@@ -175,40 +175,57 @@ class AddressScene(Scene):
         self.join.draw(surface, a)
         r = self.list_rect
         size = self.font_px
-        panel(surface, r, theme.PANEL, theme.PANEL_EDGE, 10)
-        blit_text(surface, a, _("On this network"), size, theme.ACCENT, (r.x + 12, r.y + 10),
+        p = max(8, size * 2 // 3)  # the margins grow with the text
+        panel(surface, r, theme.PANEL, theme.PANEL_EDGE, p)
+        blit_text(surface, a, _("On this network"), size, theme.ACCENT, (r.x + p, r.y + p),
                   bold=True)
         self.found_rects = []
-        y = r.y + 10 + size * 2
+        y = r.y + p * 2 + size * 3 // 2
         if self.browser.problem:
             wrap_text(surface, a, self.browser.problem, size, theme.TEXT_DIM,
-                      pygame.Rect(r.x + 12, y, r.w - 24, r.bottom - y - 8))
+                      pygame.Rect(r.x + p, y, r.w - 2 * p, r.bottom - y - p))
         elif not self.found:
             blit_text(surface, a, _("Looking for games\u2026"), size, theme.TEXT_DIM,
-                      (r.x + 12, y))
+                      (r.x + p, y))
         for game in self.found[:5]:  # each line wrapped to the row, never shrunk
-            head, tw = f"{game.host}  ({game.address})", r.w - 32  # i18n: no (data)
+            head, tw = f"{game.host}  ({game.address})", r.w - 4 * p  # i18n: no (data)
             h1 = text_height(a, head, size, tw, bold=True)
-            row = pygame.Rect(r.x + 8, y - 4, r.w - 16,
-                              h1 + text_height(a, game.detail, size, tw) + 12)
-            if row.bottom > r.bottom - 4:
+            offer = found_words(game)
+            row = pygame.Rect(r.x + p, y, r.w - 2 * p,
+                              h1 + text_height(a, offer, size, tw) + p * 3 // 2)
+            if row.bottom > r.bottom - p:
                 break
             hover = row.collidepoint(pygame.mouse.get_pos())
-            panel(surface, row, theme.PANEL_LIGHT if hover else theme.PANEL, theme.PANEL_EDGE, 6)
+            panel(surface, row, theme.PANEL_LIGHT if hover else theme.PANEL, theme.PANEL_EDGE,
+                  p // 2)
             wrap_text(surface, a, head, size, theme.TEXT,
-                      pygame.Rect(row.x + 8, row.y + 4, tw, h1), bold=True)
-            wrap_text(surface, a, game.detail, size, theme.TEXT_DIM,
-                      pygame.Rect(row.x + 8, row.y + 8 + h1, tw, row.bottom - row.y - 8 - h1))
+                      pygame.Rect(row.x + p, row.y + p // 2, tw, h1), bold=True)
+            wrap_text(surface, a, offer, size, theme.TEXT_DIM,
+                      pygame.Rect(row.x + p, row.y + p // 2 + h1, tw,
+                                  row.bottom - row.y - p // 2 - h1))
             self.found_rects.append(row)
-            y = row.bottom + 10
+            y = row.bottom + p // 2
         block(surface, a, _(self.keys_line), size, theme.TEXT_DIM, w // 2, h - 8, w - 40,
               bottom=True)
         self.toast.draw(surface, a, (w // 2, self.join.rect.bottom + 40))
 
 
+def found_words(game: Found) -> str:
+    """What a found server offers: `USA: 2 of 4 seats taken`, or that it has no open
+    table (a server that does not say more: its detail as sent)."""
+    from ttr.ui.scenes.lobby_words import table_title
+
+    if game.seats:
+        return ngettext("{table}: {taken} of {seats} seat taken",
+                        "{table}: {taken} of {seats} seats taken", game.seats).format(
+            table=table_title(game.map_id, game.variant), taken=number(game.taken),
+            seats=number(game.seats))
+    return game.detail or _("no open table")
+
+
 def _game_words(game: Found) -> str:
-    """A game found on the network, as said: `Ann's computer, usa/base 2/4`."""
-    return f"{game.host}, {game.detail}"
+    """A game found on the network, as said: `Ann's computer, USA: 2 of 4 seats taken`."""
+    return f"{game.host}, {found_words(game)}"
 
 
 class JoinScene(AddressScene):
