@@ -39,6 +39,8 @@ def test_an_announced_server_is_found() -> None:
     found = asyncio.run(_found())
     assert len(found) == 1
     assert found[0].address.startswith("127.0.0.1:") and found[0].detail == "usa/base 1/2"
+    assert (found[0].map_id, found[0].variant, found[0].taken, found[0].seats) == \
+        ("usa", "base", 1, 2)
 
 
 def test_without_zeroconf_the_browser_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

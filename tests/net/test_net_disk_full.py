@@ -17,10 +17,11 @@ from netkit import check_frames, join_in_order, make_bot, start_server
 from websockets.asyncio.client import connect
 
 from ttr.engine import format_action
-from ttr.net.messages import cannot_save_text, read_table
+from ttr.net.messages import read_table
 from ttr.net.server import Server
 from ttr.net.table import Table
 from ttr.net.tablefiles import add_journal
+from ttr.net.words import cannot_save_text
 from ttr.store.saves import read_json
 
 

@@ -33,10 +33,8 @@ SMALLEST_LABEL = 0.62
 
 _SCALE = "sizes its text from the window alone: it does not follow the text-size setting"
 KNOWN: dict[tuple[str, str], str] = {
-    **{(f, k): _SCALE for f in ("online menu", "join", "host setup", "lobby",
-                                "scoring")
+    **{(f, k): _SCALE for f in ("host setup", "scoring")
        for k in ("small", "text-size growth")},
-    ("join", "shrunk"): "a found game's line is shrunk to fit its row",
     ("scoring", "shrunk"): "the score lines ('Tickets: 3 completed +28') are shrunk to fit "
                            "the table column",
     ("board", "board"): "at 1024x640, text 150%, the log shows three lines when its entries "
@@ -45,10 +43,6 @@ KNOWN: dict[tuple[str, str], str] = {
                           "1280x720, text 150%",
     ("board", "overlap"): "a route's tooltip covers city names where no spot near the route "
                           "is clear of them",
-    **{(f, k): "a chat line over the map is shrunk to fit its width (at 1024x640, and at "
-               "text 150%)"
-       for f in ("online board", "online board, reconnecting") for k in ("shrunk", "small")},
-    ("online board, reconnecting", "overlap"): "the reconnecting band covers city labels",
     ("replay viewer at a decision", "clipped"): "the Play button cuts its label",
     ("replay viewer at a decision", "outside its panel"): "a player's panel is too short for "
                                                           "its ticket lines at big text",

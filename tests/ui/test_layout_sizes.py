@@ -245,7 +245,7 @@ def test_the_online_screens_fit(app: App) -> None:
     from ttr.maps.mapfile import find_map
     from ttr.net.discovery import Found
     from ttr.net.link import Credentials
-    from ttr.net.messages import SeatInfo, TableInfo
+    from ttr.net.messages import Reason, SeatInfo, TableInfo
     from ttr.net.remote import ChatLine, RemoteSession
     from ttr.ui.scenes.host import HostSetupScene
     from ttr.ui.scenes.join import JoinScene
@@ -257,7 +257,8 @@ def test_the_online_screens_fit(app: App) -> None:
     walk.check("online menu")
     join = JoinScene(app.ctx, "192.168.1.20:8765", "ABCD-EFGH", "Ann")
     _push(app, lambda: join)
-    join.found = [Found("ttr", "192.168.1.20:8765", "Bo's computer", "europe/base 2/5")]
+    join.found = [Found("ttr", "192.168.1.20:8765", "Bo's computer", "europe/base 2/5", "europe",
+                        "base", 2, 5)]
     walk.check("join")
     _push(app, lambda: HostSetupScene(app.ctx))
     walk.check("host setup")
@@ -282,7 +283,7 @@ def test_the_online_screens_fit(app: App) -> None:
              SeatInfo(4, "Ada", "black", "ai", "expert", True, True, False, None))
     session.info = TableInfo("t", "ABCDEFGH", "lobby", "europe", "h", "base",
                              find_map("europe").game_map.rules("base"), 0,
-                             "Seat 2 is open.", seats, None, True)
+                             Reason("seat_open", 1), seats, None, True)
     session.local, session.host, session.status = (0,), True, "online"
     session.chat.append(ChatLine("Gus", "hello everyone, ready when you are", 3, 0.0))
     lobby = LobbyScene(app.ctx, "Hosting a game")
@@ -333,9 +334,11 @@ def test_the_online_board_fits(app: App, grid: dict[str, Any]) -> None:
 
         def cut() -> None:
             board.remote.status = "reconnecting"
+            board.update(0.0)  # the board hears of it
 
         def back() -> None:
             board.remote.status = status
+            board.update(0.0)
 
         walk.walk([State("online board", labels=names),
                    State("online board, reconnecting", cut, back, names)])

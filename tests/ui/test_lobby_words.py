@@ -6,11 +6,13 @@ from dataclasses import replace
 
 from ttr.engine import RulesConfig
 from ttr.maps.mapfile import find_map
-from ttr.net.messages import SeatInfo, TableInfo
+from ttr.net.messages import Reason, SeatInfo, TableInfo
 from ttr.ui.scenes.lobby_words import spelled_code, table_changes, table_summary
 
+SEAT_2_OPEN = Reason("seat_open", 1)
 
-def _table(*seats: SeatInfo, can_start: str | None = "Seat 2 is open.",
+
+def _table(*seats: SeatInfo, can_start: Reason | None = SEAT_2_OPEN,
            hints: bool = True) -> TableInfo:
     config: RulesConfig = find_map("usa").game_map.rules("base")
     return TableInfo("t1", "ABCDEFGH", "lobby", "usa", "h", "base", config, 0, can_start,
@@ -30,11 +32,12 @@ def test_the_code_is_spelled_for_speech() -> None:
 
 def test_the_host_hears_the_invite_every_seat_and_what_to_do() -> None:
     text = table_summary(_table(HOST, OPEN, AI, hints=False), (0,), True, "10.0.0.5:8765")
-    assert text.startswith("Your table: usa, base rules, hints off.")
+    assert text.startswith("Your table: USA, hints off.")
     assert "Invite code A B C D, E F G H at 10.0.0.5:8765." in text
     assert "Seat 1, Ann (you), ready." in text and "Seat 2, open: waiting for a friend." in text
     assert "Seat 3, Boris, AI Medium." in text
-    assert text.endswith("Seat 2 is open. Enter starts the game once everyone is ready.")
+    assert text.endswith("Seat 2 is still open: invite someone or give it to an AI. Enter "
+                         "starts the game once everyone is ready.")
     guest = table_summary(_table(HOST, GUS, AI), (1,), False)
     assert "Invite" not in guest and "Seat 1, Ann, online, ready" in guest
     assert "Seat 2, Gus (you), not ready" in guest and guest.endswith("starts the game.")

@@ -518,7 +518,7 @@ def test_the_lobby_by_keyboard_and_by_ear(tmp_path: Path, apps: list[App]) -> No
         guest.stack.push(LobbyScene.joining(guest.ctx, f"127.0.0.1:{port}", table.code, "Gus"))
         guest.stack.apply_pending()
         _until("Gus joined", lambda: "Gus joined, seat 2" in said(heard_host), apps)
-        _until("the guest's table", lambda: any(t.startswith("Table: usa")
+        _until("the guest's table", lambda: any(t.startswith("Table: USA")
                                                 for t in said(heard_guest)), apps)
         key(pygame.K_RETURN)  # the guest: Ready (where the focus starts)
         frames(guest, 1)

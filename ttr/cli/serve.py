@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ttr.i18n import _
 from ttr.net.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
@@ -21,62 +22,65 @@ def add_parsers(sub: Any) -> None:
     """Add the `serve` and `join` subcommands to the `ttr` parser."""
     from ttr.cli.main import parse_setup
 
-    serve = sub.add_parser("serve", help="run a game server for online play (no window)")
+    serve = sub.add_parser("serve", help=_("run a game server for online play (no window)"))
     serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default 127.0.0.1: this computer only; "
-                            "0.0.0.0 for every network)")
+                       help=_("address to listen on (default 127.0.0.1: this computer only; "
+                            "0.0.0.0 for every network)"))
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                       help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
+                       help=_("port (default {port}; 0 picks a free one)").format(
+                           port=DEFAULT_PORT))
     serve.add_argument("--tls-cert", type=Path, default=None, metavar="CERT",
-                       help="serve wss:// with this certificate (PEM), with --tls-key")
+                       help=_("serve wss:// with this certificate (PEM), with --tls-key"))
     serve.add_argument("--tls-key", type=Path, default=None, metavar="KEY")
     serve.add_argument("--data", type=Path, default=None, metavar="DIR",
-                       help="folder for the tables (default: the server folder of ttr --paths)")
+                       help=_("folder for the tables (default: the server folder of ttr "
+                              "--paths)"))
     serve.add_argument("--table", type=parse_setup, action="append", default=[],
                        metavar="MAP:VARIANT:SEATS",
-                       help="open a table at start, e.g. usa:base:remote,remote,medium "
-                            "(remote = a seat for someone who joins)")
+                       help=_("open a table at start, e.g. usa:base:remote,remote,medium "
+                            "(remote = a seat for someone who joins)"))
     serve.add_argument("--no-hints", action="store_true",
-                       help="the coach gives no hints at the --table tables (players who "
-                            "open a table choose for it)")
+                       help=_("the coach gives no hints at the --table tables (players who "
+                            "open a table choose for it)"))
     serve.add_argument("--exit-when-done", action="store_true",
-                       help="exit once the games of the tables (opened or resumed) end")
+                       help=_("exit once the games of the tables (opened or resumed) end"))
     serve.add_argument("--seed", type=int, default=None,
-                       help="seed of the first --table game (the next ones count up)")
+                       help=_("seed of the first --table game (the next ones count up)"))
     serve.add_argument("--standin-after", type=float, default=None, metavar="SECONDS",
-                       help="an AI plays for a player who is away this long (default: only "
-                            "when the host says so)")
+                       help=_("an AI plays for a player who is away this long (default: only "
+                            "when the host says so)"))
     serve.add_argument("--max-tables", type=int, default=500)
     serve.add_argument("--max-per-ip", type=int, default=32,
-                       help="connections from one address (default 32)")
+                       help=_("connections from one address (default 32)"))
     serve.add_argument("--workers", type=int, default=None,
-                       help="AI worker processes (default: cores - 1)")
+                       help=_("AI worker processes (default: cores - 1)"))
     serve.add_argument("--announce", action="store_true",
-                       help="announce the tables on the local network (needs zeroconf)")
+                       help=_("announce the tables on the local network (needs zeroconf)"))
     serve.add_argument("--with-parent", action="store_true",
-                       help="stop when standard input closes (Host in the menu uses this, so "
-                            "the server ends with the window)")
+                       help=_("stop when standard input closes (Host in the menu uses this, so "
+                            "the server ends with the window)"))
 
-    join = sub.add_parser("join", help="join an online game: a window, or a bot with --bot")
-    join.add_argument("address", help="host[:port] or ws://host:port (wss:// for TLS)")
-    join.add_argument("--code", default=None, help="the invite code of the table")
-    join.add_argument("--name", default=None, help="your name at the table")
+    join = sub.add_parser("join", help=_("join an online game: a window, or a bot with --bot"))
+    join.add_argument("address", help=_("host[:port] or ws://host:port (wss:// for TLS)"))
+    join.add_argument("--code", default=None, help=_("the invite code of the table"))
+    join.add_argument("--name", default=None, help=_("your name at the table"))
     join.add_argument("--bot", default=None, metavar="LEVEL",
-                      help="play the seat with an AI level, without a window")
-    join.add_argument("--seed", type=int, default=0, help="the bot's seed")
+                      help=_("play the seat with an AI level, without a window"))
+    join.add_argument("--seed", type=int, default=0, help=_("the bot's seed"))
     join.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
-                      help="the bot waits this long before each move (default 0)")
+                      help=_("the bot waits this long before each move (default 0)"))
     join.add_argument("--resume", type=Path, default=None, metavar="FILE",
-                      help="keep the seat's token in FILE and resume from it if it exists")
+                      help=_("keep the seat's token in FILE and resume from it if it exists"))
     join.add_argument("--tls-ca", type=Path, default=None, metavar="PEM",
-                      help="trust this certificate (a server with a self-signed one)")
+                      help=_("trust this certificate (a server with a self-signed one)"))
     join.add_argument("--give-up", type=float, default=120.0, metavar="SECONDS",
-                      help="stop when the server stays away this long (default 120)")
+                      help=_("stop when the server stays away this long (default 120)"))
 
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, got {text}").format(
+            text=repr(text)))
     return int(text)
 
 
@@ -88,7 +92,8 @@ def _seat_specs(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
         if kind in ("remote", "open"):
             specs.append({"kind": "open"})
         elif kind == "human":
-            raise ValueError("a server seat is 'remote' (for someone who joins) or an AI level")
+            raise ValueError(_("a server seat is 'remote' (for someone who joins) or an AI "
+                               "level"))
         else:
             specs.append({"kind": "ai", "level": agent_info(kind).name})
     return specs
@@ -100,7 +105,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from ttr.store.paths import server_dir
 
     if (args.tls_cert is None) != (args.tls_key is None):
-        raise ValueError("--tls-cert and --tls-key go together")
+        raise ValueError(_("--tls-cert and --tls-key go together"))
     tables = [(t, _seat_specs(t.seats)) for t in args.table]
     opts = ServerOptions(host=args.host, port=args.port,
                          data=args.data if args.data is not None else server_dir(),
@@ -116,8 +121,8 @@ def run_serve(args: argparse.Namespace) -> int:
         return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce,
                                   args.with_parent, not args.no_hints))
     except OSError as e:
-        raise ValueError(f"cannot listen on {args.host}:{args.port}: "
-                         f"{e.strerror or e}") from None
+        raise ValueError(_("cannot listen on {host}:{port}: {why}").format(
+            host=args.host, port=args.port, why=e.strerror or e)) from None
 
 
 async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
@@ -125,32 +130,40 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
                  hints: bool = True) -> int:
     from ttr.net.protocol import ProtocolError
     from ttr.net.server import Server
+    from ttr.net.words import refusal
 
     server = Server(opts)
     await server.start()
-    print(f"ttr serve: listening on {server.url} (tables in {opts.data})", flush=True)
+    # a line for programs (Host in the menu reads the address from it), not translated
+    print(f"ttr serve: listening on {server.url} (tables in {opts.data})",  # i18n: no
+          flush=True)
     for table in server.tables.values():
         if not table.over:
             server.watch.add(table.table_id)
-            print(f"table {table.table_id} code {table.code} {table.map_id}/"
-                  f"{table.config.variant} resumed at action {table.seq}", flush=True)
+            print(_("table {table} code {code} {map}/{variant} resumed at action {n}").format(
+                table=table.table_id, code=table.code, map=table.map_id,
+                variant=table.config.variant, n=table.seq), flush=True)
     for i, (setup, specs) in enumerate(tables):
         seed = None if opts.seed is None else opts.seed + i
         try:
-            table, _, _ = server.add_table(setup.map_id, setup.variant, specs, seed=seed,
+            table, _seat, _token = server.add_table(setup.map_id, setup.variant, specs, seed=seed,
                                            hints=hints)
         except ProtocolError as e:
             await server.stop()
-            raise ValueError(f"--table {setup.map_id}:{setup.variant}: {e.msg}") from None
+            raise ValueError("{flag} {value}: {why}".format(
+                flag="--table", value=f"{setup.map_id}:{setup.variant}",
+                why=refusal(e.code, e.data))) from None
         try:
             server.files.write_now(table)
         except OSError as e:
             await server.stop()
-            raise ValueError(f"cannot save a --table table in {opts.data}: "
-                             f"{e.strerror or e}") from None
+            raise ValueError(_("cannot save a --table table in {folder}: {why}").format(
+                folder=opts.data, why=e.strerror or e)) from None
         server.watch.add(table.table_id)
-        print(f"table {table.table_id} code {table.code} {setup.map_id}/{setup.variant} "
-              f"seats {','.join(setup.seats)}" + ("" if hints else " hints off"), flush=True)
+        print((_("table {table} code {code} {map}/{variant} seats {seats}") if hints else
+               _("table {table} code {code} {map}/{variant} seats {seats} hints off")).format(
+            table=table.table_id, code=table.code, map=setup.map_id, variant=setup.variant,
+            seats=",".join(setup.seats)), flush=True)
     announcer = None
     if announce:
         from ttr.net.discovery import Announcer
@@ -176,7 +189,7 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
         w.cancel()
     if exit_when_done and server.done.is_set():
         await server.drain(3.0)
-        print("ttr serve: every table has finished", flush=True)
+        print(_("ttr serve: every table has finished"), flush=True)
     if announcer is not None:
         await announcer.stop()
     await server.stop()
@@ -203,8 +216,9 @@ def run_join(args: argparse.Namespace) -> int:
         level = agent_info(args.bot).name
         if not logging.getLogger().handlers:
             logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
-        return run_bot(url, args.code, level, args.name or f"Bot ({level})", args.seed,
-                       args.resume, ctx, args.give_up, max(0.0, args.pace))
+        name = args.name or _("Bot ({level})").format(level=level)
+        return run_bot(url, args.code, level, name, args.seed, args.resume, ctx,
+                       args.give_up, max(0.0, args.pace))
     from ttr.ui.app import run_join_window
 
     address = url if args.tls_ca is not None else args.address

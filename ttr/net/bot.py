@@ -18,6 +18,7 @@ from typing import Any
 
 from ttr.ai.base import agent_info, make_agent
 from ttr.engine import Action, GameMap, PlayerView, TtrError, format_action
+from ttr.i18n import _
 from ttr.net.link import Credentials, Link, LinkClosed
 from ttr.net.messages import (
     StateUpdate,
@@ -28,6 +29,7 @@ from ttr.net.messages import (
     read_table,
 )
 from ttr.net.protocol import ProtocolError
+from ttr.net.words import closed_text, refusal
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +74,7 @@ class BotClient:
         runner = asyncio.create_task(self.link.run())
         waiter = asyncio.create_task(self.done.wait())
         try:
-            finished, _ = await asyncio.wait({runner, waiter},
+            finished, _pending = await asyncio.wait({runner, waiter},
                                              return_when=asyncio.FIRST_COMPLETED)
         except asyncio.CancelledError:
             runner.cancel()
@@ -132,7 +134,8 @@ class BotClient:
                 self.on_state(self, update)
             self._decide()
         elif t == "error":
-            code, text = str(msg.get("code")), str(msg.get("msg"))
+            code = str(msg.get("code"))
+            text = refusal(code, msg.get("data"))  # the code in words, never `msg`
             self.errors.append((code, text))
             if code == "rate_limited" and self.last_act is not None \
                     and msg.get("ref") == self.last_act["ref"]:
@@ -190,12 +193,13 @@ def run_bot(url: str, code: str | None, level: str, name: str, seed: int,
         try:
             saved = Credentials.load(creds_file)
         except Exception as e:  # a broken file: start over, say so
-            print(f"ttr join: ignoring {creds_file.name}: {e}")
+            print(_("ttr join: ignoring {file}: {why}").format(file=creds_file.name, why=e))
         else:
             if saved.url == url and saved.resumable:
                 creds, first = saved, None
     if first is not None and not code:
-        print("ttr join: error: --code is needed to join (or a credentials file to resume)")
+        print(_("ttr join: error: --code is needed to join (or a credentials file to "
+                "resume)"))
         return 2
     bot = BotClient(creds, first, level, seed, creds_file, ssl_context, give_up, delay=pace)
     try:
@@ -203,12 +207,13 @@ def run_bot(url: str, code: str | None, level: str, name: str, seed: int,
     except LinkClosed as e:
         problem = next((m for c, m in reversed(bot.errors)
                         if c not in ("stale", "duplicate", "not_your_turn")), "")
-        print(f"ttr join: {e.reason}" + (f" ({problem})" if problem else ""))
+        print(_("ttr join: {why}").format(why=closed_text(e))
+              + (f" ({problem})" if problem else ""))
         return 1
     except KeyboardInterrupt:
         return 130
     if info is None:
-        print("ttr join: the game did not start")
+        print(_("ttr join: the game did not start"))
         return 1
     print(final_line(info), flush=True)
     if creds_file is not None:

@@ -17,6 +17,7 @@ import threading
 from collections import deque
 from typing import Any
 
+from ttr.i18n import _
 from ttr.net.link import Credentials, Link, LinkClosed
 
 logger = logging.getLogger(__name__)
@@ -63,12 +64,13 @@ class NetClient:
         try:
             await self.link.run()
         except asyncio.CancelledError:
-            self.inbox.put(("closed", LinkClosed("left the table", "left")))
+            self.inbox.put(("closed", LinkClosed(_("left the table"), "left")))
         except LinkClosed as e:
             self.inbox.put(("closed", e))
         except Exception as e:  # never let the thread die silently
             logger.exception("network thread failed")
-            self.inbox.put(("closed", LinkClosed(f"network error: {e}", "error")))
+            self.inbox.put(("closed", LinkClosed(_("network error: {why}").format(why=e),
+                                                 "error")))
         finally:
             sender.cancel()
 

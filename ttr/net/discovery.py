@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ttr.i18n import N_, _
 from ttr.net.protocol import VERSION
 
 if TYPE_CHECKING:
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 SERVICE = "_ttr._tcp.local."
-MISSING = "Finding games on the local network needs the zeroconf package " \
-          "(pip install 'ttr[lan]'); type the address instead."
+MISSING = N_("Finding games on the local network needs the zeroconf package "
+             "(pip install 'ttr[lan]'); type the address instead.")
 
 
 def available() -> bool:
@@ -71,7 +72,7 @@ class Announcer:
         address = interfaces[0] if interfaces else lan_address()
         self.props = _summary(server)
         host = "".join(c if c.isalnum() or c == "-" else "-" for c in socket.gethostname())
-        name = f"ttr {host[:30]} {server.port}.{SERVICE}"
+        name = f"ttr {host[:30]} {server.port}.{SERVICE}"  # i18n: no (a service name)
 
         def info(props: dict[str, str]) -> AsyncServiceInfo:
             return AsyncServiceInfo(SERVICE, name, port=server.port, properties=props,
@@ -147,7 +148,12 @@ class Found:
     """`ip:port`, ready for the address field."""
     host: str
     detail: str
-    """`usa/base 2/4` for an open lobby, or `no open table`."""
+    """`usa/base 2/4` for an open lobby, or "" (data: the screen words it)."""
+    map_id: str = ""
+    variant: str = ""
+    taken: int = 0
+    seats: int = 0
+    """The open lobby's map, rules and seats (0 seats: none open, or not said)."""
 
 
 class Browser:
@@ -164,7 +170,7 @@ class Browser:
     def start(self) -> bool:
         """Start browsing; False (and `problem` says why) when it cannot."""
         if not available():
-            self.problem = MISSING
+            self.problem = _(MISSING)
             return False
         from zeroconf import IPVersion, ServiceBrowser, Zeroconf
 
@@ -173,7 +179,8 @@ class Browser:
                                 ip_version=IPVersion.V4Only)
             self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._on_change])
         except Exception as e:
-            self.problem = f"Cannot search the local network ({e}); type the address instead."
+            self.problem = _("Cannot search the local network ({why}); type the address "
+                             "instead.").format(why=e)
             return False
         return True
 
@@ -192,11 +199,15 @@ class Browser:
                  for k, v in (info.properties or {}).items()}
         if props.get("v") != str(VERSION):
             return
+        lobby = props.get("open", "0") != "0"
         detail = (f"{props.get('map', '?')}/{props.get('variant', '?')} "
-                  f"{props.get('seats', '')}".strip() if props.get("open", "0") != "0"
-                  else "no open table")
+                  f"{props.get('seats', '')}".strip() if lobby else "")
+        taken, _slash, seats = props.get("seats", "").partition("/")
+        counts = (int(taken), int(seats)) if lobby and taken.isdigit() and seats.isdigit() \
+            and len(taken + seats) < 4 else (0, 0)
         found = Found(name, f"{info.parsed_addresses()[0]}:{info.port}",
-                      props.get("host", "?")[:40], detail)
+                      props.get("host", "?")[:40], detail, props.get("map", "")[:40],
+                      props.get("variant", "")[:40], *counts)
         with self._lock:
             self._found[name] = found
 

@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 import ttr
+from ttr.i18n import _
 from ttr.net.protocol import DEFAULT_PORT, PATH
 
 logger = logging.getLogger(__name__)
@@ -68,20 +69,22 @@ class HostedServer:
                         f.write(line + "\n")
                 except OSError:
                     pass
-            if "listening on" in line and self.port is None:
+            if "listening on" in line and self.port is None:  # i18n: no (`ttr serve` says)
                 try:
                     self.port = int(line.split(PATH)[0].rsplit(":", 1)[1])
                 except (IndexError, ValueError):
-                    self.error = f"the server said something unexpected: {line[:80]}"
+                    self.error = _("the server said something unexpected: {line}").format(
+                        line=line[:80])
                 self._ready.set()
         code = proc.wait()
         if self.port is None and proc is self.proc:
             last = next((x for x in reversed(self._lines) if x.strip()), "")
-            if port != 0 and ("in use" in last or "cannot listen" in last):
+            if port != 0 and ("in use" in last or "cannot listen" in last):  # i18n: no
                 logger.info("port %d is taken; the server takes a free one", port)
                 self._launch(0)
                 return
-            self.error = f"the server stopped ({code}): {last[:120]}"
+            self.error = _("the server stopped ({code}): {last}").format(code=code,
+                                                                          last=last[:120])
             self._ready.set()
 
     def poll(self) -> str:

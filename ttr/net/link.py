@@ -24,6 +24,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ttr.i18n import _
 from ttr.net.protocol import (
     FINAL_CLOSE_CODES,
     MAX_SERVER_FRAME,
@@ -77,12 +78,13 @@ class Credentials:
         """
         d = read_json(path)
         if not isinstance(d, dict) or d.get("format") != "ttr-online":
-            raise SaveError(f"{path.name}: not a ttr online credentials file")
+            raise SaveError(_("{file}: not a ttr online credentials file").format(
+                file=path.name))
         tokens, seats = d.get("tokens"), d.get("seats")
         if (not isinstance(d.get("url"), str) or not isinstance(d.get("table"), str)
                 or not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens)
                 or not isinstance(seats, list) or not all(isinstance(s, int) for s in seats)):
-            raise SaveError(f"{path.name}: malformed credentials")
+            raise SaveError(_("{file}: malformed credentials").format(file=path.name))
         host = d.get("host_token")
         seq = d.get("last_seq")
         label = d.get("label")
@@ -98,7 +100,9 @@ class Credentials:
 
 
 class LinkClosed(Exception):
-    """The link ended for good; `reason` says why in words."""
+    """The link ended for good. `code` says why (`words.closed_text` words it): a close
+    code from the server (`close4001`, `done`: its close reason is for developers), or
+    something this computer found, with `reason` in the player's words."""
 
     def __init__(self, reason: str, code: str = "closed") -> None:
         super().__init__(reason)
@@ -187,25 +191,26 @@ class Link:
                 detail = _why(e)
                 if not self.welcomed and self.first is not None:
                     self._set("failed", detail)
-                    raise LinkClosed(f"cannot connect: {detail}", "connect") from None
+                    raise LinkClosed(_("cannot connect: {why}").format(why=detail),
+                                     "connect") from None
                 logger.info("connection lost: %s", detail)
             except (InvalidURI, ValueError) as e:
                 self._set("failed", str(e))
-                raise LinkClosed(f"bad address: {e}", "address") from None
+                raise LinkClosed(_("bad address: {why}").format(why=e), "address") from None
             if self._stop:
                 break
             now = time.monotonic()
             lost_since = lost_since or now
             if now - lost_since > self.give_up:
-                self._set("failed", "the server stayed away")
-                raise LinkClosed("the server did not come back", "lost")
+                self._set("failed", _("the server stayed away"))
+                raise LinkClosed(_("the server did not come back"), "lost")
             self._set("reconnecting", "")
             delay = (RECONNECT_DELAYS[attempt] if attempt < len(RECONNECT_DELAYS)
                      else RECONNECT_MAX * (0.75 + self._rng.random() / 2))
             attempt += 1
             await asyncio.sleep(delay)
         self._set("closed", "left")
-        raise LinkClosed("left the table", "left")
+        raise LinkClosed(_("left the table"), "left")
 
     async def _connect_once(self) -> None:
         self._set("connecting" if not self.welcomed else "reconnecting")
@@ -234,12 +239,13 @@ class Link:
             code, reason = ws.close_code, ws.close_reason or ""
         if code in FINAL_CLOSE_CODES:
             self._set("failed", reason)
-            raise LinkClosed(reason or f"closed by the server ({code})", f"close{code}")
+            raise LinkClosed(reason or f"closed by the server ({code})",  # i18n: no
+                             f"close{code}")  # the close code is worded: words.closed_text
         if code == 1000 and not self._stop:
             self._stop = True
             self._set("closed", reason)
-            raise LinkClosed(reason or "the server closed the connection", "done")
-        raise ConnectionError(f"connection closed ({code} {reason})".strip())
+            raise LinkClosed(reason or "the server closed the connection", "done")  # i18n: no
+        raise ConnectionError(f"connection closed ({code} {reason})".strip())  # i18n: no
 
     def _note(self, msg: dict[str, Any]) -> None:
         """Keep the credentials current (tokens from welcome, last action seen)."""
@@ -251,8 +257,8 @@ class Link:
             if isinstance(tokens, dict):
                 pairs = sorted((int(k), v) for k, v in tokens.items()
                                if str(k).isdigit() and isinstance(v, str))
-                self.creds.seats = [s for s, _ in pairs]
-                self.creds.tokens = [t for _, t in pairs]
+                self.creds.seats = [s for s, _t in pairs]
+                self.creds.tokens = [t for _s, t in pairs]
             if isinstance(msg.get("host_token"), str):
                 self.creds.host_token = msg["host_token"]
             self._set("online")
@@ -262,13 +268,13 @@ class Link:
 
 def _why(e: BaseException) -> str:
     if isinstance(e, ConnectionRefusedError):
-        return "nobody answers at that address (is the game hosted, the port right?)"
+        return _("nobody answers at that address (is the game hosted, the port right?)")
     if isinstance(e, TimeoutError):
-        return "no answer in time"
+        return _("no answer in time")
     if isinstance(e, ssl.SSLError):
-        return f"secure connection failed ({e.reason or e})"
+        return _("secure connection failed ({why})").format(why=e.reason or e)
     if isinstance(e, InvalidHandshake):
-        return f"not a ttr server, or it is full, or it wants wss:// ({e})"
+        return _("not a ttr server, or it is full, or it wants wss:// ({why})").format(why=e)
     if isinstance(e, OSError):
         return e.strerror or str(e)
     return str(e)

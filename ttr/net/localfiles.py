@@ -18,6 +18,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from ttr.i18n import _, number
+
 MAX_PEM = 4 * 1024 * 1024
 """Largest certificate or key file read (a bundle of every public CA is ~250 KB)."""
 _CERT = re.compile(rb"-----BEGIN (TRUSTED )?CERTIFICATE-----")
@@ -25,15 +27,21 @@ _KEY = re.compile(rb"-----BEGIN ((RSA|EC|DSA|ENCRYPTED) )?PRIVATE KEY-----")
 
 
 def _kind(mode: int) -> str:
+    """What a path is, worded for "{flag} {path} is {what}, not a file"."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return _("a pipe")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return _("a socket")
+    return _("a special file")
+
+
+def _at(text: str, flag: str, path: Path, **more: object) -> ValueError:
+    """The error `text` (translated, with `{flag}` and `{path}`) about a path."""
+    return ValueError(text.format(flag=flag, path=path, **more))
 
 
 def _stat(path: Path, flag: str) -> os.stat_result | None:
@@ -47,10 +55,11 @@ def _stat(path: Path, flag: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except NotADirectoryError:
-        raise ValueError(f"{flag} {path}: a part of this path is a file, not a "
-                         "folder") from None
+        raise _at(_("{flag} {path}: a part of this path is a file, not a folder"),
+                  flag, path) from None
     except OSError as e:
-        raise ValueError(f"{flag} {path}: cannot be looked at ({e.strerror or e})") from None
+        raise _at(_("{flag} {path}: cannot be looked at ({why})"), flag, path,
+                  why=e.strerror or e) from None
 
 
 def read_file(path: Path, flag: str, limit: int = MAX_PEM) -> bytes:
@@ -61,25 +70,27 @@ def read_file(path: Path, flag: str, limit: int = MAX_PEM) -> bytes:
     """
     st = _stat(path, flag)
     if st is None:
-        raise ValueError(f"{flag} {path}: no such file")
+        raise _at(_("{flag} {path}: no such file"), flag, path)
     if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{flag} {path} is {_kind(st.st_mode)}, not a file")
+        raise _at(_("{flag} {path} is {what}, not a file"), flag, path,
+                  what=_kind(st.st_mode))
     if st.st_size > limit:
-        raise ValueError(f"{flag} {path} is too big ({st.st_size:,} bytes; at most "
-                         f"{limit:,})")
+        raise _at(_("{flag} {path} is too big ({size} bytes; at most {limit})"), flag, path,
+                  size=number(st.st_size), limit=number(limit))
     try:
         with path.open("rb") as f:
             return f.read(limit + 1)
     except OSError as e:
-        raise ValueError(f"{flag} {path} cannot be read ({e.strerror or e})") from None
+        raise _at(_("{flag} {path} cannot be read ({why})"), flag, path,
+                  why=e.strerror or e) from None
 
 
 def _pem(path: Path, flag: str, pattern: re.Pattern[bytes], what: str) -> bytes:
     data = read_file(path, flag)
     if not pattern.search(data):
-        raise ValueError(f"{flag} {path} is not {what} (PEM text starting "
-                         f"'-----BEGIN {'CERTIFICATE' if pattern is _CERT else 'PRIVATE KEY'}"
-                         "-----')")
+        head = "CERTIFICATE" if pattern is _CERT else "PRIVATE KEY"  # i18n: no (PEM)
+        raise _at(_("{flag} {path} is not {what} (PEM text starting '-----BEGIN {head}-----')"),
+                  flag, path, what=what, head=head)
     return data
 
 
@@ -98,17 +109,18 @@ def server_tls(cert: Path, key: Path) -> ssl.SSLContext:
         ValueError: a file is missing or unusable, the key is protected by a password,
         or the key does not belong to the certificate.
     """
-    _pem(cert, "--tls-cert", _CERT, "a certificate")
-    _pem(key, "--tls-key", _KEY, "a private key")
+    _pem(cert, "--tls-cert", _CERT, _("a certificate"))
+    _pem(key, "--tls-key", _KEY, _("a private key"))
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         ctx.load_cert_chain(cert, key, password=_no_password)
     except _Locked:
-        raise ValueError(f"--tls-key {key} is protected by a password; give a key "
-                         "without one") from None
+        raise ValueError(_("--tls-key {key} is protected by a password; give a key without "
+                           "one").format(key=key)) from None
     except (ssl.SSLError, OSError) as e:
-        raise ValueError(f"--tls-cert {cert} with --tls-key {key} cannot be used (the "
-                         f"key may not belong to the certificate: {_reason(e)})") from None
+        raise ValueError(_("--tls-cert {cert} with --tls-key {key} cannot be used (the key "
+                           "may not belong to the certificate: {why})").format(
+            cert=cert, key=key, why=_reason(e))) from None
     return ctx
 
 
@@ -118,12 +130,12 @@ def client_tls(ca: Path) -> ssl.SSLContext:
     Raises:
         ValueError: the file is missing or unusable, or holds no usable certificate.
     """
-    data = _pem(ca, "--tls-ca", _CERT, "a certificate")
+    data = _pem(ca, "--tls-ca", _CERT, _("a certificate"))
     try:
         return ssl.create_default_context(cadata=data.decode("ascii", "replace"))
     except (ssl.SSLError, ValueError) as e:
-        raise ValueError(f"--tls-ca {ca} holds no usable certificate "
-                         f"({_reason(e)})") from None
+        raise ValueError(_("--tls-ca {ca} holds no usable certificate ({why})").format(
+            ca=ca, why=_reason(e))) from None
 
 
 def _reason(e: Exception) -> str:
@@ -141,29 +153,32 @@ def data_folder(path: Path, flag: str = "--data") -> Path:
     """
     st = _stat(path, flag)
     if st is not None and not stat.S_ISDIR(st.st_mode):
-        what = "a file" if stat.S_ISREG(st.st_mode) else _kind(st.st_mode)
-        raise ValueError(f"{flag} {path} is {what}, not a folder")
+        what = _("a file") if stat.S_ISREG(st.st_mode) else _kind(st.st_mode)
+        raise _at(_("{flag} {path} is {what}, not a folder"), flag, path, what=what)
     for sub in (path, path / "tables", path / "finished"):
         try:
             sub.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
-            raise ValueError(f"{flag} {path}: {sub} is a file, not a folder") from None
+            raise _at(_("{flag} {path}: {sub} is a file, not a folder"), flag, path,
+                      sub=sub) from None
         except NotADirectoryError:
-            raise ValueError(f"{flag} {path}: a part of this path is a file, not a "
-                             "folder") from None
+            raise _at(_("{flag} {path}: a part of this path is a file, not a folder"),
+                      flag, path) from None
         except OSError as e:
-            raise ValueError(f"{flag} {path} cannot be created ({e.strerror or e})") from None
+            raise _at(_("{flag} {path} cannot be created ({why})"), flag, path,
+                      why=e.strerror or e) from None
         try:
             os.listdir(sub)
         except OSError as e:
-            raise ValueError(f"{flag} {path}: {sub.name} cannot be read "
-                             f"({e.strerror or e})") from None
+            raise _at(_("{flag} {path}: {sub} cannot be read ({why})"), flag, path,
+                      sub=sub.name, why=e.strerror or e) from None
     try:
         with tempfile.TemporaryFile(dir=path / "tables") as f:
             f.write(b"ttr")
             f.flush()
     except OSError as e:
-        raise ValueError(f"{flag} {path} cannot be written ({e.strerror or e})") from None
+        raise _at(_("{flag} {path} cannot be written ({why})"), flag, path,
+                  why=e.strerror or e) from None
     return path
 
 
@@ -176,8 +191,10 @@ def state_file(path: Path, flag: str) -> Path:
     """
     st = _stat(path, flag)
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{flag} {path} is {_kind(st.st_mode)}, not a file")
+        raise _at(_("{flag} {path} is {what}, not a file"), flag, path,
+                  what=_kind(st.st_mode))
     folder = _stat(path.parent, flag)
     if folder is None or not stat.S_ISDIR(folder.st_mode):
-        raise ValueError(f"{flag} {path}: the folder {path.parent} does not exist")
+        raise _at(_("{flag} {path}: the folder {folder} does not exist"), flag, path,
+                  folder=path.parent)
     return path

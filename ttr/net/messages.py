@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ttr.engine import Event, GameMap, GameResult, PlayerView, RulesConfig, TtrError
+from ttr.i18n import _, number
 from ttr.net.codec import CodecError, event_from_dict, result_from_dict, view_from_dict
 from ttr.net.protocol import DEFAULT_PORT, PATH, ProtocolError
 
@@ -24,16 +25,18 @@ def server_url(address: str) -> str:
     """
     text = address.strip()
     if not text:
-        raise ValueError("an address is empty")
+        raise ValueError(_("an address is empty"))
     if "://" not in text:
         text = "ws://" + text
     parts = urlsplit(text)
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise ValueError(f"{address!r} is not an address (try 192.168.1.20:{DEFAULT_PORT})")
+        raise ValueError(_("{address} is not an address (try 192.168.1.20:{port})").format(
+            address=repr(address), port=DEFAULT_PORT))
     try:
         port = parts.port or DEFAULT_PORT
     except ValueError:
-        raise ValueError(f"{address!r} has a bad port number") from None
+        raise ValueError(_("{address} has a bad port number").format(
+            address=repr(address))) from None
     host = parts.hostname
     if ":" in host:
         host = f"[{host}]"
@@ -57,6 +60,29 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the game cannot start yet, as the server says it: a code (`seat_open`,
+    `not_ready`, `started`) and its particulars (`words.can_start_text` words it)."""
+
+    code: str
+    seat: int | None = None
+    names: tuple[str, ...] = ()
+
+
+def read_reason(raw: Any) -> Reason | None:
+    """A `can_start` from the wire (None: the game can start; an older server's text
+    reads as an unknown code)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        return Reason("unknown")
+    seat, names = raw.get("seat"), raw.get("names")
+    return Reason(str(raw.get("code", "unknown"))[:30],
+                  seat if isinstance(seat, int) and not isinstance(seat, bool) else None,
+                  tuple(str(n)[:40] for n in names[:5]) if isinstance(names, list) else ())
+
+
+@dataclass(frozen=True, slots=True)
 class TableInfo:
     """The `table` message: lobby, presence and (at the end) the result."""
 
@@ -68,7 +94,8 @@ class TableInfo:
     variant: str
     config: RulesConfig
     seq: int
-    can_start: str | None
+    can_start: Reason | None
+    """Why the game cannot start yet, or None."""
     seats: tuple[SeatInfo, ...]
     result: GameResult | None
     hints: bool = False
@@ -80,7 +107,8 @@ class TableInfo:
 def _field(msg: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     v = msg.get(key)
     if not isinstance(v, kind) or isinstance(v, bool) and kind is int:
-        raise ProtocolError("bad_message", f"server message {msg.get('t')!r}: bad {key!r}")
+        raise ProtocolError("bad_message",
+                            f"server message {msg.get('t')!r}: bad {key!r}")  # i18n: no
     return v
 
 
@@ -106,7 +134,7 @@ def read_table(msg: dict[str, Any]) -> TableInfo:
         seats = []
         for s in _field(msg, "seats", list):
             if not isinstance(s, dict):
-                raise ProtocolError("bad_message", "table: a seat must be an object")
+                raise ProtocolError("bad_message", "table: a seat must be an object")  # i18n: no
             seats.append(SeatInfo(
                 _field(s, "seat", int), _field(s, "name", str)[:40], _field(s, "color", str),
                 _field(s, "kind", str), _known_level(s.get("level")), bool(s.get("taken")),
@@ -118,7 +146,7 @@ def read_table(msg: dict[str, Any]) -> TableInfo:
             _field(msg, "table", str), _field(msg, "code", str), _field(msg, "status", str),
             _field(msg, "map", str), _field(msg, "map_hash", str), _field(msg, "variant", str),
             RulesConfig.from_dict(_field(msg, "config", dict)), _field(msg, "seq", int),
-            msg.get("can_start") if isinstance(msg.get("can_start"), str) else None,
+            read_reason(msg.get("can_start")),
             tuple(seats), None if result is None else result_from_dict(result),
             msg.get("hints") is True,
             str(paused.get("reason"))[:30] if isinstance(paused, dict) else None)
@@ -155,7 +183,8 @@ def read_state(msg: dict[str, Any], game_map: GameMap, config: RulesConfig) -> S
     try:
         for e in _field(msg, "views", list):
             if not isinstance(e, dict):
-                raise ProtocolError("bad_message", "state: a view entry must be an object")
+                raise ProtocolError("bad_message",
+                                    "state: a view entry must be an object")  # i18n: no
             view = view_from_dict(e.get("view"), game_map, config)
             events = _field(e, "events", list)
             entries.append(SeatUpdate(view.viewer, view,
@@ -183,8 +212,8 @@ def same_map(map_id: str, map_hash: str) -> GameMap:
 
         gm = find_map(map_id).game_map
         if gm.content_hash != map_hash:
-            raise TtrError(f"the map {map_id!r} here differs from the server's (another "
-                           "version of the game?)")
+            raise TtrError(  # the client words the code (no_map)
+                f"the map {map_id!r} here differs from the server's")  # i18n: no
         _MAPS[map_id] = gm
     return gm
 
@@ -199,31 +228,19 @@ def load_table_map(info: TableInfo) -> GameMap:
         return same_map(info.map_id, info.map_hash)
     except (TtrError, ValueError) as e:
         if "differs" in str(e):
-            raise ProtocolError("no_map", str(e)) from None
-        raise ProtocolError("no_map", f"the map {info.map_id!r} of this game is not on this "
-                                      "computer") from None
-
-
-SAVE_TROUBLE = {"disk_full": "its disk is full", "read_only": "its disk is read-only",
-                "no_permission": "it may not write its files",
-                "io_error": "its disk reports an error"}
-"""The reasons a server cannot save, in words (codes from `table.SAVE_FAILURES`)."""
-
-
-def cannot_save_text(data: Any) -> str:
-    """What to tell a player when the server cannot save (`data`: the error's or the
-    paused table's `{"reason": ...}`, or the reason itself)."""
-    reason = data.get("reason") if isinstance(data, dict) else data
-    why = SAVE_TROUBLE.get(str(reason), "it has a problem with its disk")
-    return f"The server cannot save the game ({why}): play waits until it can"
+            raise ProtocolError("no_map", str(e), {"map": info.map_id}) from None
+        raise ProtocolError("no_map", f"the map {info.map_id!r} is not here",  # i18n: no
+                            {"map": info.map_id}) from None
 
 
 def final_line(info: TableInfo) -> str:
     """`final: Ann 112, Ada 98 (decided by points)`."""
     r = info.result
     if r is None:
-        return "final: no result"
+        return _("final: no result")
     by = {p.seat: p for p in r.players}
     names = {s.seat: s.name for s in info.seats}
-    return "final: " + ", ".join(f"{names.get(s, s)} {by[s].total}" for s in r.ranking) + \
-        f" (decided by {r.decided_by})"
+    scores = ", ".join(f"{names.get(s, s)} {number(by[s].total)}" for s in r.ranking)
+    # TRANSLATORS: {decided_by} is a code: points, tickets or longest_path
+    return _("final: {scores} (decided by {decided_by})").format(scores=scores,
+                                                                 decided_by=r.decided_by)

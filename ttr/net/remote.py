@@ -40,18 +40,18 @@ from ttr.engine import (
 )
 from ttr.game.coach import PlayedOnline
 from ttr.game.session import ScreenOwner, SeatSpec, Update
+from ttr.i18n import _
 from ttr.net.link import Credentials, LinkClosed
 from ttr.net.messages import (
     SeatUpdate,
     StateUpdate,
     TableInfo,
-    cannot_save_text,
     load_table_map,
     read_state,
     read_table,
 )
 from ttr.net.protocol import MAX_CHAT, ProtocolError
-from ttr.store.problem_words import data_text
+from ttr.net.words import cannot_save_text, refusal
 
 logger = logging.getLogger(__name__)
 
@@ -141,7 +141,8 @@ class RemoteSession(ScreenOwner):
                 self._take(kind, item)
             except ProtocolError as e:
                 logger.warning("bad message from the server: %s", e.msg)
-                self.notices.append(f"The server sent something unreadable ({e.msg[:60]})")
+                self.notices.append(refusal(e.code, e.data) if e.code == "no_map" else
+                                    _("The server sent something this game cannot read"))
 
     def _take(self, kind: str, item: Any) -> None:
         if kind == "status":
@@ -159,7 +160,7 @@ class RemoteSession(ScreenOwner):
             self._table(read_table(msg))
         elif t == "state":
             if self.info is None or self._map is None:
-                raise ProtocolError("bad_message", "a game state before the table")
+                raise ProtocolError("bad_message", "a game state before the table")  # i18n: no
             su = read_state(msg, self._map, self.info.config)
             self._state(su)
         elif t == "chat":
@@ -225,18 +226,15 @@ class RemoteSession(ScreenOwner):
         self._pending.append(su)
 
     def _error(self, msg: dict[str, Any]) -> None:
-        code, text = str(msg.get("code", "")), str(msg.get("msg", ""))[:200]
-        if code == "cannot_save":
-            text = cannot_save_text(msg.get("data"))
-        elif (problem := data_text(msg.get("data"))) is not None:
-            text = problem  # an engine error as code and params: in this player's words
+        code = str(msg.get("code", ""))[:40]
+        text = refusal(code, msg.get("data"))  # the code in words here, never `msg`
         ref = msg.get("ref")
         if self._flight is not None and ref == self._flight["ref"]:
             self._flight = None
             if code == "duplicate":
                 return
             self._decisions.pop(ref, None)
-            self.notices.append(_refusal(code, text))
+            self.notices.append(text)
             if self._before is not None:  # the board waits: give it its move back
                 view, self._before = self._before, None
                 assert view.viewer is not None
@@ -244,7 +242,7 @@ class RemoteSession(ScreenOwner):
                                                  (SeatUpdate(view.viewer, view, ()),)))
             return
         if code not in ("duplicate", "stale"):
-            self.notices.append(_refusal(code, text))
+            self.notices.append(text)
 
     # ------------------------------------------------------------ the table
 
@@ -257,14 +255,14 @@ class RemoteSession(ScreenOwner):
     def config(self) -> RulesConfig:
         """The rules of the table."""
         if self.info is None:
-            raise TtrError("the table has not been described yet")
+            raise TtrError("the table has not been described yet")  # i18n: no
         return self.info.config
 
     @property
     def game_map(self) -> GameMap:
         """This computer's copy of the table's map."""
         if self._map is None:
-            raise TtrError("the table has not been described yet")
+            raise TtrError("the table has not been described yet")  # i18n: no
         return self._map
 
     @property
@@ -315,7 +313,7 @@ class RemoteSession(ScreenOwner):
 
     def _current(self) -> PlayerView:
         if not self._shown:
-            raise TtrError("the game has not started")
+            raise TtrError("the game has not started")  # i18n: no
         if self.screen_owner in self._shown:
             return self._shown[self.screen_owner]
         return next(iter(self._shown.values()))
@@ -359,7 +357,7 @@ class RemoteSession(ScreenOwner):
             TtrError: the game has not ended.
         """
         if self._result is None:
-            raise TtrError("the result is not known before the game ends")
+            raise TtrError("the result is not known before the game ends")  # i18n: no
         return self._result
 
     def submit(self, action: Action) -> Update:
@@ -370,10 +368,10 @@ class RemoteSession(ScreenOwner):
         """
         seat = self.to_act
         if seat is None or not self.is_human(seat) or seat != self.screen_owner:
-            raise IllegalActionError("it is not this screen's turn")
+            raise IllegalActionError(_("It is not your turn"))
         view = self._shown[seat]
         if action not in view.legal:
-            raise IllegalActionError(f"'{format_action(action)}' is not legal now")
+            raise IllegalActionError(_("That move is not legal now"))
         self._ref += 1
         if reviewable(view):
             self._decisions[self._ref] = Decision(self._seq, view, action)
@@ -392,7 +390,7 @@ class RemoteSession(ScreenOwner):
             assert update is not None
             return update
         if self._flight is None:  # refused
-            why = self.notices.pop() if self.notices else "the server refused the move"
+            why = self.notices.pop() if self.notices else _("The server refused the move")
             raise IllegalActionError(why)
         waiting = replace(view, legal=())
         self._shown[seat] = waiting
@@ -459,11 +457,3 @@ class RemoteSession(ScreenOwner):
 
 def _public(view: PlayerView) -> PlayerView:
     return PlayerView(None, view.public, None, ())
-
-
-def _refusal(code: str, text: str) -> str:
-    if code == "not_your_turn":
-        return "It is not your turn"
-    if code == "rate_limited":
-        return "Slow down: too many messages"
-    return text or code

@@ -174,14 +174,15 @@ class Server:
             definition = self._map(map_id)
         except (TtrError, ValueError) as e:
             logger.info("cannot open map %r: %s", map_id, e)
-            raise ProtocolError("bad_message", f"this server has no map {map_id[:40]!r}") from None
+            raise ProtocolError("bad_message", f"this server has no map {map_id[:40]!r}",
+                                {"why": "no_map", "map": map_id[:40]}) from None
         try:
             config = definition.game_map.rules(variant)
             if rules:
                 config = config.with_options(**rules)
         except (TtrError, ValueError, TypeError) as e:
             raise ProtocolError("bad_message", f"cannot open that game: {e}",
-                                error_data(e)) from None
+                                {"why": "bad_game", **(error_data(e) or {})}) from None
         table_id = secrets.token_urlsafe(6)
         code = new_code()
         while code in self.codes:
@@ -433,7 +434,8 @@ class Server:
         conn.refused += 1
         ref = ref_of(raw)
         if ref is not None or conn.refused == 1 or conn.refused % 20 == 0:
-            self._send(conn, error("rate_limited", "too many messages: slow down", ref))
+            self._send(conn, error("rate_limited", "too many messages: slow down", ref,
+                                   {"why": "messages"}))
         if conn.refused > self.opts.flood_limit:
             logger.warning("%s floods: disconnected", conn.label)
             self._close(conn, CLOSE_FLOOD, "too many messages", flush=False)
@@ -451,7 +453,8 @@ class Server:
             if msg["t"] != "hello":
                 raise ProtocolError("bad_message", "the first message must be hello")
             if msg["v"] != VERSION:
-                self._send(conn, error("version", f"this server speaks protocol {VERSION}"))
+                self._send(conn, error("version", f"this server speaks protocol {VERSION}",
+                                       data={"version": VERSION}))
                 self._close(conn, CLOSE_VERSION, "protocol version")
                 return
             await self._hello(conn, msg["op"])
@@ -511,7 +514,8 @@ class Server:
         else:  # resume
             found = self.tables.get(str(op["table"]))
             if found is None:
-                raise ProtocolError("unknown_table", "this table no longer exists")
+                raise ProtocolError("unknown_table", "this table no longer exists",
+                                    {"why": "gone"})
             table = found
             conn.seats, conn.host = table.seats_for(op["tokens"])
             if not conn.seats and not conn.host:
@@ -537,11 +541,12 @@ class Server:
         while misses and misses[0] < now - 60:
             misses.popleft()
         if len(misses) >= self.opts.code_failures:
-            raise ProtocolError("rate_limited", "too many wrong codes: wait a minute")
+            raise ProtocolError("rate_limited", "too many wrong codes: wait a minute",
+                                {"why": "codes"})
         table_id = self.codes.get(normal_code(str(code)))
         if table_id is None or table_id not in self.tables:
             misses.append(now)
-            raise ProtocolError("unknown_table", "no table has this invite code")
+            raise ProtocolError("unknown_table", "no table has this invite code", {"why": "code"})
         return self.tables[table_id]
 
     def _attach(self, conn: Conn) -> None:
@@ -617,7 +622,8 @@ class Server:
             return
         if t == "chat":
             if conn.spectator:
-                raise ProtocolError("not_allowed", "spectators cannot chat")
+                raise ProtocolError("not_allowed", "spectators cannot chat",
+                                        {"why": "spectator_chat"})
             seat = conn.seats[0] if conn.seats else None
             name = table.seats[seat].name if seat is not None else "Host"
             line = table.add_chat(seat, name, msg["text"])
@@ -632,12 +638,13 @@ class Server:
             self._close(conn, 1000, "left")
             return
         if conn.spectator:
-            raise ProtocolError("not_allowed", "spectators only watch")
+            raise ProtocolError("not_allowed", "spectators only watch", {"why": "spectator"})
         async with self.locks[table.table_id]:
             if t == "act":
                 seat = msg["seat"]
                 if seat not in conn.seats:
-                    raise ProtocolError("not_your_seat", f"you do not hold seat {seat}")
+                    raise ProtocolError("not_your_seat", f"you do not hold seat {seat}",
+                                        {"seat": seat})
                 mark = table.mark()
                 table.act(seat, msg["seq"], msg["action"], msg["ref"])
                 await self._save(table, mark)
@@ -651,7 +658,8 @@ class Server:
                     table.set_ready(seat, msg["ready"])
             elif t == "profile":
                 if msg["seat"] not in conn.seats:
-                    raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}")
+                    raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}",
+                                        {"seat": msg["seat"]})
                 table.profile(msg["seat"], msg.get("name"), msg.get("color"))
             elif t == "assign":
                 self._need_host(conn)
@@ -659,14 +667,16 @@ class Server:
                     raise ProtocolError("bad_message", "no such seat")
                 if msg["kind"] == "ai" and table.status == "playing" \
                         and msg["seat"] in self._connected(table):
-                    raise ProtocolError("not_now", "that player is connected")
+                    raise ProtocolError("not_now", "that player is connected",
+                                        {"why": "connected"})
                 table.assign(msg["seat"], msg["kind"], msg.get("level"))
             elif t == "start":
                 self._need_host(conn)
                 table.start()
             elif t == "hint":
                 if msg["seat"] not in conn.seats:
-                    raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}")
+                    raise ProtocolError("not_your_seat", f"you do not hold seat {msg['seat']}",
+                                        {"seat": msg["seat"]})
                 table.count_hint(msg["seat"])
             await self._save(table, mark)
         await self._after_change(table)

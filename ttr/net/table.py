@@ -279,7 +279,8 @@ class Table:
         """
         clean = clean_text(name, "name", MAX_NAME)
         if self.status != "lobby":
-            raise ProtocolError("not_now", "this game has already started; you can watch it")
+            raise ProtocolError("not_now", "this game has already started; you can watch it",
+                                {"why": "started"})
         free = self.open_seats()
         if not free:
             raise ProtocolError("table_full", "every seat at this table is taken")
@@ -310,7 +311,8 @@ class Table:
             ProtocolError: not in the lobby, an unknown or used colour, a bad name.
         """
         if self.status != "lobby":
-            raise ProtocolError("not_now", "names and colours are fixed once the game starts")
+            raise ProtocolError("not_now", "names and colours are fixed once the game starts",
+                                {"why": "fixed"})
         s = self.seats[seat]
         if name is not None:
             s.name = self._unique_name(clean_text(name, "name", MAX_NAME), seat)
@@ -338,7 +340,8 @@ class Table:
         s = self.seats[seat]
         if self.status == "lobby":
             if s.kind == "local" or (s.kind == "open" and s.taken):
-                raise ProtocolError("not_now", f"seat {seat + 1} is held by {s.name}")
+                raise ProtocolError("not_now", f"seat {seat + 1} is held by {s.name}",
+                                    {"why": "seat_held", "seat": seat, "name": s.name})
             if kind == "ai":
                 s.kind, s.level, s.ready = "ai", check_level(level or "medium"), True
                 s.name = next(n for n in BOT_NAMES if n not in {o.name for o in self.seats})
@@ -348,7 +351,8 @@ class Table:
                 raise ProtocolError("bad_message", "in the lobby a seat is open or ai")
             return
         if self.status != "playing" or not s.human:
-            raise ProtocolError("not_now", f"seat {seat + 1} cannot be handed over now")
+            raise ProtocolError("not_now", f"seat {seat + 1} cannot be handed over now",
+                                {"why": "seat_busy", "seat": seat})
         if kind == "ai":
             s.standin = check_level(level or "medium")
         elif kind == "human":
@@ -356,16 +360,16 @@ class Table:
         else:
             raise ProtocolError("bad_message", "during a game a seat goes to ai or human")
 
-    def can_start(self) -> str | None:
-        """Why the game cannot start yet, or None."""
+    def can_start(self) -> dict[str, Any] | None:
+        """Why the game cannot start yet (a code and its data: clients word it), or None."""
         if self.status != "lobby":
-            return "the game has started"
+            return {"code": "started"}
         free = self.open_seats()
         if free:
-            return f"seat {free[0] + 1} is still open: invite someone or give it to an AI"
+            return {"code": "seat_open", "seat": free[0]}
         waiting = [s.name for s in self.seats if not s.ready]
         if waiting:
-            return f"waiting for {', '.join(waiting)} to be ready"
+            return {"code": "not_ready", "names": waiting}
         return None
 
     def start(self) -> None:
@@ -376,7 +380,9 @@ class Table:
         """
         why = self.can_start()
         if why is not None:
-            raise ProtocolError("not_now", why)
+            data = dict(why)
+            data["why"] = data.pop("code")
+            raise ProtocolError("not_now", f"cannot start: {data['why']}", data)
         self.state = new_game(self.game_map, self.config, len(self.seats), self.seed)
         self.record = GameRecord(
             map_id=self.map_id, map_hash=self.game_map.content_hash,
@@ -394,15 +400,17 @@ class Table:
             ProtocolError: `not_now`, `not_your_turn`, `duplicate`, `stale` or `illegal`.
         """
         if self.status != "playing" or self.state is None:
-            raise ProtocolError("not_now", "the game is not running")
+            raise ProtocolError("not_now", "the game is not running", {"why": "not_running"})
         s = self.seats[seat]
         if ref in self.refs.get(seat, ()):
             raise ProtocolError("duplicate", f"action {ref} was already applied")
         if self.to_act() != seat:
-            raise ProtocolError("not_your_turn", f"it is {self.seats[self.state.current].name}'s"
-                                                 " turn")
+            now = self.state.current
+            raise ProtocolError("not_your_turn", f"it is {self.seats[now].name}'s turn",
+                                {"seat": now, "name": self.seats[now].name})
         if s.agent is not None:
-            raise ProtocolError("not_now", "an AI is playing this seat now")
+            raise ProtocolError("not_now", "an AI is playing this seat now",
+                                {"why": "ai_playing"})
         if seq != self.seq:
             raise ProtocolError("stale", f"the game moved on (action {self.seq}, not {seq})")
         try:
@@ -444,11 +452,12 @@ class Table:
             (the host turned hints off).
         """
         if self.record is None or self.over:
-            raise ProtocolError("not_now", "no game is being played")
+            raise ProtocolError("not_now", "no game is being played", {"why": "no_game"})
         if not self.hints:
-            raise ProtocolError("not_allowed", "hints are off at this table")
+            raise ProtocolError("not_allowed", "hints are off at this table", {"why": "hints_off"})
         if self.to_act() != seat or not self.seats[seat].human:
-            raise ProtocolError("not_now", "a hint is for the player whose turn it is")
+            raise ProtocolError("not_now", "a hint is for the player whose turn it is",
+                                {"why": "not_your_hint"})
         seats = list(self.record.seats)
         seats[seat] = replace(seats[seat], hints=seats[seat].hints + 1)
         self.record.seats = tuple(seats)

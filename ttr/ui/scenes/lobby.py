@@ -21,12 +21,14 @@ from typing import Any
 import pygame
 
 from ttr.engine import TtrError
+from ttr.i18n import N_, _, pgettext
 from ttr.net.client import NetClient
 from ttr.net.link import Credentials
 from ttr.net.localfiles import client_tls
-from ttr.net.messages import TableInfo, cannot_save_text, server_url
+from ttr.net.messages import TableInfo, server_url
 from ttr.net.protocol import MAX_CHAT, normal_code
 from ttr.net.remote import RemoteSession
+from ttr.net.words import can_start_text, cannot_save_text, closed_text
 from ttr.store.problem_words import error_text
 from ttr.ui import theme
 from ttr.ui.focus import focus_ring, say_focus
@@ -34,11 +36,16 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.scenes.lobby_words import seat_words, table_changes, table_summary, table_title
 from ttr.ui.scenes.online import creds_path, forget_creds
+from ttr.ui.scenes.online_text import block, text_height
 from ttr.ui.scenes.textfield import TextField
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
 
 logger = logging.getLogger(__name__)
+
+
+LEAVE, START = N_("Leave"), N_("Start")
+LOST = N_("Connection lost, trying again\u2026")
 
 
 def pretty_code(code: str) -> str:
@@ -56,13 +63,15 @@ class LobbyScene(Scene):
         self.hosted: Any = None
         self.pending: tuple[Credentials, dict[str, Any] | None] | None = None
         self.error: str | None = None
+        self.refused: str | None = None
+        """The server's last refusal, in words (why a join failed, when it closes)."""
         self.address = ""
         """What the host tells friends (`192.168.1.20:8765`)."""
         self.lan = ""
         self.label = ""
-        self.leave = Button("Leave")
-        self.action = Button("Start", primary=True)
-        self.chat = TextField("Chat", "", MAX_CHAT, "Say something, Enter sends")
+        self.leave = Button(LEAVE)
+        self.action = Button(START, primary=True)
+        self.chat = TextField(N_("Chat"), "", MAX_CHAT, N_("Say something, Enter sends"))
         self.toast = Toast()
         self.seat_rows: list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect]] = []
         """(seat, row, colour box, kind box) as drawn."""
@@ -87,7 +96,7 @@ class LobbyScene(Scene):
         from ttr.net.hosting import HostedServer
         from ttr.store.paths import log_dir, server_dir
 
-        scene = cls(ctx, "Hosting a game")
+        scene = cls(ctx, N_("Hosting a game"))
         hosted = ctx.extras.get("hosted")
         if not isinstance(hosted, HostedServer) or hosted.poll() == "failed":
             port = int(str(ctx.extras.get("host_port", 8765)))
@@ -102,7 +111,7 @@ class LobbyScene(Scene):
         op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
               "hints": hints}
         scene.pending = (Credentials("", hosted=True), op)
-        scene.label = f"{table_title(map_id, variant)}, hosted here"
+        scene.label = _("{table}, hosted here").format(table=table_title(map_id, variant))
         return scene
 
     @classmethod
@@ -114,24 +123,25 @@ class LobbyScene(Scene):
         Raises:
             ValueError: not an address.
         """
-        scene = cls(ctx, "Hosting a game")
+        scene = cls(ctx, N_("Hosting a game"))
         url = server_url(address)
         scene.address = address.strip()
         op = {"kind": "create", "map": map_id, "variant": variant, "seats": seats,
               "hints": hints}
         scene.pending = (Credentials(url), op)
-        scene.label = f"{table_title(map_id, variant)} at {scene.address}"
+        scene.label = _("{table} at {address}").format(table=table_title(map_id, variant),
+                                                        address=scene.address)
         return scene
 
     @classmethod
     def joining(cls, ctx: AppContext, address: str, code: str, name: str) -> LobbyScene:
         """Connect to a host with an invite code."""
-        scene = cls(ctx, "Joining a game")
+        scene = cls(ctx, N_("Joining a game"))
         url = server_url(address)
         scene.address = address.strip()
         scene.pending = (Credentials(url), {"kind": "join", "code": normal_code(code),
                                             "name": name})
-        scene.label = f"at {scene.address}"
+        scene.label = _("at {address}").format(address=scene.address)
         return scene
 
     @classmethod
@@ -146,7 +156,7 @@ class LobbyScene(Scene):
             scene.pending = (creds, None)
             scene.label = creds.label
             return scene
-        scene = cls(ctx, "Rejoining")
+        scene = cls(ctx, N_("Rejoining"))
         scene.pending = (creds, None)
         scene.address = creds.url
         scene.label = creds.label
@@ -205,7 +215,8 @@ class LobbyScene(Scene):
             self.dirty = True
         if self.error is not None and self.error != self.error_said:
             self.error_said = self.error
-            self.say(f"{self.error.rstrip('.')}. Enter or Esc goes back.", "alert")
+            self.say(_("{why}. Enter or Esc goes back.").format(why=self.error.rstrip(".")),
+                     "alert")
         if self.pending is not None:
             if self.hosted is None:
                 self._connect()
@@ -214,7 +225,8 @@ class LobbyScene(Scene):
                 if state == "ready":
                     self._connect()
                 elif state == "failed":
-                    self.error = f"The game server could not start: {self.hosted.error}"
+                    self.error = _("The game server could not start: {why}").format(
+                        why=self.hosted.error)
                     self.pending = None
                     self.dirty = True
             return
@@ -226,9 +238,10 @@ class LobbyScene(Scene):
         if (s.status, s.info, len(s.chat), len(s.notices)) != before:
             self.dirty = True
         while s.notices:
-            self.toast.show(s.notices.popleft(), 4.0)
+            self.refused = s.notices.popleft()
+            self.toast.show(self.refused, 4.0)
         if s.closed is not None and not s.started:
-            self.error = self._why(s)
+            self.error = self._why(s, self.refused)
             self.session = None
             return
         self._announce(s)
@@ -250,7 +263,7 @@ class LobbyScene(Scene):
         """The whole table in words (W says it again)."""
         s = self.session
         if s is None or s.info is None:
-            return self.error or f"{self.title}: connecting\u2026"
+            return self.error or _("{title}: connecting\u2026").format(title=_(self.title))
         return table_summary(s.info, s.local, s.host, self.address)
 
     def _announce(self, s: RemoteSession) -> None:
@@ -265,16 +278,15 @@ class LobbyScene(Scene):
                 self.say(change)
         self.heard = info
         for line in s.chat_after(self.chat_heard):
-            self.say(f"{line.name} says: {line.text}")
+            self.say(_("{name} says: {text}").format(name=line.name, text=line.text))
         self.chat_heard = s.chat_total
 
     @staticmethod
-    def _why(s: RemoteSession) -> str:
-        closed = s.closed
-        reason = closed.reason if closed is not None else "the connection ended"
-        if s.notices:
-            reason = s.notices[-1]
-        return reason[0].upper() + reason[1:] if reason else "The connection ended"
+    def _why(s: RemoteSession, refused: str | None) -> str:
+        """Why the table could not be reached: the server's last refusal (a wrong code),
+        else why the link closed."""
+        reason = refused or closed_text(s.closed)
+        return reason[:1].upper() + reason[1:]
 
     def _to_board(self, s: RemoteSession) -> None:
         from ttr.maps.mapfile import find_map
@@ -284,7 +296,8 @@ class LobbyScene(Scene):
         try:
             map_def = find_map(s.info.map_id)
         except (TtrError, ValueError) as e:
-            self.error = f"This game's map is not on this computer: {error_text(e)}"
+            self.error = _("This game's map is not on this computer: {why}").format(
+                why=error_text(e))
             s.close()
             self.session = None
             return
@@ -300,8 +313,8 @@ class LobbyScene(Scene):
         if s is None or s.info is None:
             return
         if s.host:
-            if s.info.can_start:
-                self.toast.show(s.info.can_start, 4.0)
+            if s.info.can_start is not None:
+                self.toast.show(can_start_text(s.info.can_start), 4.0)
             else:
                 s.send({"t": "start"})
             return
@@ -320,7 +333,7 @@ class LobbyScene(Scene):
         self.ctx.stack.pop(self)
 
     def _click_seat(self, pos: tuple[int, int]) -> bool:
-        for seat, _, color_box, kind_box in self.seat_rows:
+        for seat, _row, color_box, kind_box in self.seat_rows:
             if color_box.collidepoint(pos) and self._recolour(seat):
                 return True
             if kind_box.collidepoint(pos) and self._reassign(seat, 1):
@@ -377,7 +390,7 @@ class LobbyScene(Scene):
 
     def _move_focus(self, index: int) -> None:
         self.focus = index
-        kind, _ = self.focused()
+        kind, _seat = self.focused()
         self.chat.focused = kind == "chat"
         self.say_focus()
 
@@ -389,15 +402,15 @@ class LobbyScene(Scene):
             label = seat_words(s.info.seats[seat], s.local)
             info = s.info.seats[seat]
             if seat in s.local:
-                label += "; Left or Right changes its colour"
+                label = _("{seat}; Left or Right changes its colour").format(seat=label)
             elif s.host and not (info.kind == "human" and info.taken):
-                label += "; Left or Right: open, or an AI level"
+                label = _("{seat}; Left or Right: open, or an AI level").format(seat=label)
         elif kind == "chat":
-            label = "Chat line: type, Enter sends, Tab leaves it"
+            label = _("Chat line: type, Enter sends, Tab leaves it")
         elif kind == "leave":
-            label = "Leave"
+            label = _(LEAVE)
         else:
-            label = self.action.label
+            label = _(self.action.label)
         say_focus(self.ctx, label, self.focus or 0, len(self.controls()))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -453,7 +466,7 @@ class LobbyScene(Scene):
         elif k in (pygame.K_LEFT, pygame.K_RIGHT) and kind == "seat":
             step = 1 if k == pygame.K_RIGHT else -1
             if not (self._recolour(seat) or self._reassign(seat, step)):
-                self.say("That seat is not yours to change", "reply")
+                self.say(_("That seat is not yours to change"), "reply")
         elif k == pygame.K_w:
             self.say(self.summary(), "reply")
         else:
@@ -464,78 +477,85 @@ class LobbyScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(w - 60, max(1100, ui_font(size, self.ctx.settings) * 62))  # grows with text
+        self.font_px = f = ui_font(size, self.ctx.settings)  # every text follows the text size
+        cw = min(w - 60, max(1100, f * 62))  # grows with text
         self.x0 = (w - cw) // 2
         self.cw = cw
-        self.rh = max(40, h // 16)
+        self.rh = max(40, f * 21 // 10)
         by = h - self.rh * 2 - 20
         self.leave.rect = pygame.Rect(self.x0, by, int(cw * 0.18), int(self.rh * 1.2))
         self.action.rect = pygame.Rect(0, 0, int(cw * 0.3), int(self.rh * 1.2))
         self.action.rect.topright = (self.x0 + cw, by)
-        self.chat.rect = pygame.Rect(self.x0 + int(cw * 0.52), by - self.rh * 2,
-                                     cw - int(cw * 0.52), self.rh)
+        fh = max(36, f * 5 // 2)  # its text and label follow the text size
+        self.chat.rect = pygame.Rect(self.x0 + int(cw * 0.52), by - fh - self.rh,
+                                     cw - int(cw * 0.52), fh)
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         s = self.session
-        below = backdrop(surface, a, self.title, self.label)
+        below = backdrop(surface, a, _(self.title), self.label)
         w, h = surface.get_size()
-        size = max(13, self.rh // 3)
+        size = self.font_px
         top = below + size * 2
         if self.error is not None:
             box = pygame.Rect(self.x0, top, self.cw, self.rh * 4)
             panel(surface, box, theme.PANEL, theme.BAD, 12)
-            wrap_text(surface, a, self.error, size + 2, theme.TEXT, box.inflate(-32, -32))
-            self.leave.label = "Back"
+            wrap_text(surface, a, self.error, size, theme.TEXT, box.inflate(-32, -32))
+            self.leave.label = N_("Back")
             self.leave.draw(surface, a)
             return
         if s is None or s.info is None:
-            what = "Starting the game server\u2026" if self.pending and self.hosted else \
-                "Connecting\u2026"
+            what = _("Starting the game server\u2026") if self.pending and self.hosted else \
+                _("Connecting\u2026")
             if s is not None and s.status == "reconnecting":
-                what = "Connection lost, trying again\u2026"
-            blit_text(surface, a, what, size + 4, theme.TEXT, (w // 2, top + self.rh),
-                      "midtop")
+                what = _(LOST)
+            block(surface, a, what, size, theme.TEXT, w // 2, top + self.rh, self.cw)
             self.leave.draw(surface, a)
             return
         info = s.info
         left = pygame.Rect(self.x0, top, int(self.cw * 0.48), self.rh * 7)
         self._draw_seats(surface, left, size)
         right = pygame.Rect(self.x0 + int(self.cw * 0.52), top, self.cw - int(self.cw * 0.52),
-                            self.rh * 3)
+                            size * 6)
         panel(surface, right, theme.PANEL, theme.ACCENT, 12)
         if s.host:
-            blit_text(surface, a, "Invite your friends", size + 2, theme.ACCENT,
-                      (right.x + 16, right.y + 12), bold=True)
-            blit_text(surface, a, f"Address  {self.address}", size + 4, theme.TEXT,
-                      (right.x + 16, right.y + 12 + size * 2), bold=True)
-            blit_text(surface, a, f"Code  {pretty_code(info.code)}", size + 4, theme.TEXT,
-                      (right.x + 16, right.y + 20 + size * 4), bold=True)
-            hint = ("They choose Online \u2192 Join a game. Over the internet your router "
-                    "must forward this port to this computer.") if self.hosted is not None \
-                else "They choose Online \u2192 Join a game and type this address and code."
+            blit_text(surface, a, _("Invite your friends"), size, theme.ACCENT,
+                      (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
+            blit_text(surface, a, _("Address  {address}").format(address=self.address), size,
+                      theme.TEXT,
+                      (right.x + 16, right.y + size * 2), bold=True, max_width=right.w - 32)
+            blit_text(surface, a, _("Code  {code}").format(code=pretty_code(info.code)), size,
+                      theme.TEXT,
+                      (right.x + 16, right.y + size * 7 // 2), bold=True,
+                      max_width=right.w - 32)
+            hint = _("They choose Online \u2192 Join a game. Over the internet your router "
+                     "must forward this port to this computer.") if self.hosted is not None \
+                else _("They choose Online \u2192 Join a game and type this address and code.")
         else:
-            blit_text(surface, a, "Waiting for the host to start", size + 2, theme.ACCENT,
-                      (right.x + 16, right.y + 12), bold=True)
-            blit_text(surface, a, f"{info.map_id}/{info.variant}, hints "
-                      f"{'on' if info.hints else 'off'}", size + 2, theme.TEXT,
-                      (right.x + 16, right.y + 12 + size * 2))
-            hint = info.can_start or "Everyone is ready."
+            blit_text(surface, a, _("Waiting for the host to start"), size, theme.ACCENT,
+                      (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
+            table = table_title(info.map_id, info.variant)  # the map's name, not its id
+            wrap_text(surface, a, (_("{table}, hints on") if info.hints else
+                                   _("{table}, hints off")).format(table=table),
+                      size, theme.TEXT,
+                      pygame.Rect(right.x + 16, right.y + size * 2, right.w - 32, size * 4))
+            hint = _("Everyone is ready.") if info.can_start is None else \
+                can_start_text(info.can_start)
         if info.paused is not None:
             hint = cannot_save_text(info.paused)
-        wrap_text(surface, a, hint, size + (2 if info.paused else 0),
-                  theme.BAD if info.paused else theme.TEXT_DIM,
-                  pygame.Rect(right.x, right.bottom + 8, right.w, self.rh * 2))
-        self._draw_chat(surface, size)
+        hint_h = wrap_text(surface, a, hint, size, theme.BAD if info.paused else theme.TEXT_DIM,
+                           pygame.Rect(right.x, right.bottom + 8, right.w, size * 5))
+        self._draw_chat(surface, size, right.bottom + 8 + hint_h + size // 2)
         mine = [x for x in info.seats if x.seat in s.local]
         if s.host:
-            self.action.label = "Start"
+            self.action.label = START
             self.action.enabled = info.can_start is None
         else:
-            self.action.label = "Not ready" if mine and all(x.ready for x in mine) else "Ready"
+            self.action.label = N_("Not ready") if mine and all(x.ready for x in mine) else \
+                N_("Ready")
             self.action.enabled = bool(mine)
-        self.leave.label = "Leave"
+        self.leave.label = LEAVE
         kind, seat = self.focused()
         self.leave.focused, self.action.focused = kind == "leave", kind == "action"
         self.leave.draw(surface, a)
@@ -544,8 +564,8 @@ class LobbyScene(Scene):
         if row is not None:
             focus_ring(surface, row)
         if s.status != "online":
-            blit_text(surface, a, "Connection lost, trying again\u2026", size, theme.BAD,
-                      (w // 2, self.leave.rect.centery), "center", bold=True)
+            blit_text(surface, a, _(LOST), size, theme.BAD,
+                      (w // 2, self.leave.rect.bottom + size // 2), "midtop", bold=True)
         self.toast.draw(surface, a, (w // 2, self.leave.rect.top - 24))
 
     def _draw_seats(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
@@ -554,7 +574,7 @@ class LobbyScene(Scene):
         assert s is not None and s.info is not None
         from ttr.ai.base import agent_info
 
-        blit_text(surface, a, "Players", size + 2, theme.ACCENT, (box.x, box.y - 4),
+        blit_text(surface, a, _("Players"), size, theme.ACCENT, (box.x, box.y - 4),
                   "bottomleft", bold=True)
         self.seat_rows = []
         rh, gap = self.rh, self.rh // 4
@@ -568,44 +588,54 @@ class LobbyScene(Scene):
                              color_box, border_radius=6)
             if seat.kind == "ai":
                 who = seat.name
-                kind = f"AI: {agent_info(seat.level).label}" if seat.level else "AI"
+                kind = _("AI: {level}").format(level=_(agent_info(seat.level).label)) \
+                    if seat.level else _("AI")
             elif seat.taken:
-                who, kind = seat.name, "Here (you)" if mine else "Online"
+                who, kind = seat.name, _("Here (you)") if mine else pgettext("seat", "Online")
             else:
-                who, kind = "Open seat", "waiting for a friend"
+                who, kind = _("Open seat"), pgettext("seat", "Online")
             blit_text(surface, a, who, size, theme.TEXT if seat.taken else theme.TEXT_DIM,
                       (color_box.right + 10, row.centery), "midleft", bold=seat.taken,
-                      max_width=row.w // 2)
-            kind_box = pygame.Rect(row.x + row.w // 2 + 10, row.y + 4, row.w // 3, rh - 8)
+                      max_width=row.w * 2 // 5 - rh)
+            kind_box = pygame.Rect(row.x + row.w * 2 // 5 + 10, row.y + 4, row.w * 2 // 5,
+                                   rh - 8)
             can_change = s.host and not (seat.kind == "human" and seat.taken)
             if can_change:
                 panel(surface, kind_box, theme.PANEL, theme.PANEL_EDGE, 6)
-            blit_text(surface, a, kind, size - 1, theme.TEXT_DIM, kind_box.center, "center",
+            blit_text(surface, a, kind, size, theme.TEXT_DIM, kind_box.center, "center",
                       max_width=kind_box.w - 8)
             state = ""
             if seat.kind == "human" and seat.taken:
-                state = ("\u2713 ready" if seat.ready else "not ready") if seat.connected \
-                    else "away"
-            blit_text(surface, a, state, size - 1,
+                state = (_("\u2713 ready") if seat.ready else _("not ready")) \
+                    if seat.connected else _("away")
+            elif seat.kind == "human":
+                state = _("waiting")
+            blit_text(surface, a, state, size,
                       theme.GOOD if seat.ready and seat.connected else theme.TEXT_DIM,
                       (row.right - 10, row.centery), "midright")
             self.seat_rows.append((seat.seat, row, color_box, kind_box))
         if s.host:
-            wrap_text(surface, a, "Click an open or AI seat to change it, your colour box to "
-                      "change colour (or Tab to a seat, then Left/Right). W reads the table.",
-                      max(12, size - 2), theme.TEXT_DIM,
+            wrap_text(surface, a, _("Click an open or AI seat to change it, your colour box to "
+                                    "change colour (or Tab to a seat, then Left/Right). W reads "
+                                    "the table."),
+                      size, theme.TEXT_DIM,
                       pygame.Rect(box.x, box.y + len(s.info.seats) * (rh + gap) + 4, box.w,
-                                  rh * 2))
+                                  size * 5))
 
-    def _draw_chat(self, surface: pygame.Surface, size: int) -> None:
+    def _draw_chat(self, surface: pygame.Surface, size: int, top: int) -> None:
+        """The last chat lines above the chat field, newest lowest, each wrapped (never
+        shrunk); those that do not fit below `top` are left out."""
         a = self.ctx.assets
         s = self.session
         assert s is not None
         r = self.chat.rect
-        lines = list(s.chat)[-5:]
-        y = self.chat.label_top() - 6 - len(lines) * (size + 6)  # above the field's label
-        for line in lines:
-            blit_text(surface, a, f"{line.name}: {line.text}", size, theme.TEXT, (r.x, y),
-                      max_width=r.w)
-            y += size + 6
+        y = self.chat.label_top() - 6
+        for line in reversed(list(s.chat)[-5:]):
+            text = f"{line.name}: {line.text}"
+            lh = text_height(a, text, size, r.w)
+            if y - lh < top:
+                break
+            y -= lh
+            wrap_text(surface, a, text, size, theme.TEXT, pygame.Rect(r.x, y, r.w, lh))
+            y -= size // 3
         self.chat.draw(surface, a)

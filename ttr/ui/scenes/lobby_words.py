@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttr.i18n import _, number
 from ttr.net.messages import SeatInfo, TableInfo
+from ttr.net.words import can_start_text
 
 
 def table_title(map_id: str, variant: str) -> str:
@@ -20,7 +22,8 @@ def table_title(map_id: str, variant: str) -> str:
         name = find_map(map_id).game_map.name
     except MapError:
         name = map_id
-    return name if variant == "base" else f"{name}, {variant} rules"
+    return name if variant == "base" else _("{map}, {variant} rules").format(
+        map=name, variant=variant)
 
 
 def spelled_code(code: str) -> str:
@@ -34,38 +37,48 @@ def _level(seat: SeatInfo) -> str:
     """`AI Medium` (the table message only names levels this computer knows)."""
     from ttr.ai.base import agent_info
 
-    return f"AI {agent_info(seat.level).label}" if seat.level else "AI"
+    return _("AI {level}").format(level=_(agent_info(seat.level).label)) if seat.level \
+        else _("AI")
 
 
 def seat_words(seat: SeatInfo, local: Sequence[int]) -> str:
     """`Seat 2, Gus, online, ready`; `Seat 3, open: waiting for a friend`."""
-    head = f"Seat {seat.seat + 1}"
+    n = number(seat.seat + 1)
     if seat.kind == "ai":
-        return f"{head}, {seat.name}, {_level(seat)}"
+        return _("Seat {n}, {name}, {level}").format(n=n, name=seat.name, level=_level(seat))
     if not seat.taken:
-        return f"{head}, open: waiting for a friend"
-    who = f"{seat.name} (you)" if seat.seat in local else f"{seat.name}, online"
+        return _("Seat {n}, open: waiting for a friend").format(n=n)
+    mine = seat.seat in local
     if not seat.connected:
-        return f"{head}, {who}, away"
-    return f"{head}, {who}, {'ready' if seat.ready else 'not ready'}"
+        return (_("Seat {n}, {name} (you), away") if mine else
+                _("Seat {n}, {name}, online, away")).format(n=n, name=seat.name)
+    if seat.ready:
+        return (_("Seat {n}, {name} (you), ready") if mine else
+                _("Seat {n}, {name}, online, ready")).format(n=n, name=seat.name)
+    return (_("Seat {n}, {name} (you), not ready") if mine else
+            _("Seat {n}, {name}, online, not ready")).format(n=n, name=seat.name)
 
 
 def next_step(info: TableInfo, host: bool) -> str:
     """What the player at this screen can do next."""
     if host:
-        return ("Everyone is ready: Enter starts the game." if info.can_start is None
-                else f"{info.can_start} Enter starts the game once everyone is ready.")
-    return "Enter says you are ready (or not); the host starts the game."
+        return (_("Everyone is ready: Enter starts the game.") if info.can_start is None
+                else _("{why}. Enter starts the game once everyone is ready.").format(
+                    why=can_start_text(info.can_start)))
+    return _("Enter says you are ready (or not); the host starts the game.")
 
 
 def table_summary(info: TableInfo, local: Sequence[int], host: bool, address: str = "") -> str:
     """The whole table: map, rules, hints, the invite (for the host), every seat, and
     what to do next."""
-    what = f"{info.map_id}, {info.variant} rules, hints {'on' if info.hints else 'off'}"
-    parts = [f"Your table: {what}" if host else f"Table: {what}"]
+    table = table_title(info.map_id, info.variant)  # the map's name, not its id
+    what = (_("{table}, hints on") if info.hints else _("{table}, hints off")).format(
+        table=table)
+    parts = [(_("Your table: {what}") if host else _("Table: {what}")).format(what=what)]
     if host:
-        where = f" at {address}" if address else ""
-        parts.append(f"Invite code {spelled_code(info.code)}{where}")
+        code = spelled_code(info.code)
+        parts.append(_("Invite code {code} at {address}").format(code=code, address=address)
+                     if address else _("Invite code {code}").format(code=code))
     parts += [seat_words(s, local) for s in info.seats]
     parts.append(next_step(info, host))
     return ". ".join(p.rstrip(".") for p in parts) + "."
@@ -78,25 +91,28 @@ def table_changes(old: TableInfo, new: TableInfo, local: Sequence[int], host: bo
     before = {s.seat: s for s in old.seats}
     for s in new.seats:
         o = before.get(s.seat)
+        n = number(s.seat + 1)
         if o is None or (o.kind, o.level, o.taken) != (s.kind, s.level, s.taken):
             if s.kind == "human" and s.taken and (o is None or not o.taken or o.kind != "human"):
-                out.append(f"{s.name} joined, seat {s.seat + 1}")
+                out.append(_("{name} joined, seat {n}").format(name=s.name, n=n))
             elif o is not None and o.kind == "human" and o.taken and not s.taken \
                     and s.kind == "human":
-                out.append(f"{o.name} left: seat {s.seat + 1} is open")
+                out.append(_("{name} left: seat {n} is open").format(name=o.name, n=n))
             else:
                 out.append(seat_words(s, local))
             continue
         if o.name != s.name:
-            out.append(f"{o.name} is now called {s.name}")
+            out.append(_("{old} is now called {new}").format(old=o.name, new=s.name))
         if s.kind == "human" and s.taken:
             if o.standin != s.standin:
-                out.append(f"An AI plays for {s.name} now" if s.standin
-                           else f"{s.name} plays again")
+                out.append((_("An AI plays for {name} now") if s.standin
+                            else _("{name} plays again")).format(name=s.name))
             elif o.connected != s.connected:
-                out.append(f"{s.name} is {'back' if s.connected else 'away'}")
+                out.append((_("{name} is back") if s.connected
+                            else _("{name} is away")).format(name=s.name))
             elif o.ready != s.ready:
-                out.append(f"{s.name} is {'ready' if s.ready else 'not ready'}")
+                out.append((_("{name} is ready") if s.ready
+                            else _("{name} is not ready")).format(name=s.name))
     if host and new.can_start is None and old.can_start is not None:
-        out.append("Everyone is ready: Enter starts the game")
+        out.append(_("Everyone is ready: Enter starts the game"))
     return out

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from ttr.i18n import N_, _, pgettext
 from ttr.net.link import Credentials
 from ttr.net.remote import RemoteSession
 from ttr.store.saves import SaveError
@@ -18,8 +19,10 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop
 from ttr.ui.scenes.menu import MenuScene
+from ttr.ui.scenes.online_text import block
 from ttr.ui.scenes.pause import PauseScene
-from ttr.ui.widgets import Button, blit_text
+from ttr.ui.viewport import ui_font
+from ttr.ui.widgets import Button, wrap_text
 
 logger = logging.getLogger(__name__)
 
@@ -64,14 +67,18 @@ def stop_hosting(ctx: AppContext) -> None:
         hosted.stop()
 
 
+HOST, HOST_SERVER, JOIN, REJOIN = (N_("Host a game"), N_("Host on a server"),
+                                   N_("Join a game"), N_("Rejoin"))
+
+
 class OnlineMenuScene(MenuScene):
     """Host, Join, Rejoin; arrows + Enter or the mouse (the main menu's handling)."""
 
     def __init__(self, ctx: AppContext) -> None:
         self.creds: Credentials | None = None
         Scene.__init__(self, ctx)
-        self.buttons = [Button("Host a game", primary=True), Button("Host on a server"),
-                        Button("Join a game"), Button("Rejoin", enabled=False), Button("Back")]
+        self.buttons = [Button(HOST, primary=True), Button(HOST_SERVER), Button(JOIN),
+                        Button(REJOIN, enabled=False), Button(N_("Back"))]
         self.rejoin = self.buttons[3]
         self.focus = 0
         self.message = ""
@@ -88,19 +95,19 @@ class OnlineMenuScene(MenuScene):
         b = self.buttons[i]
         if not b.enabled:
             return
-        if b.label == "Host a game":
+        if b.label == HOST:
             from ttr.ui.scenes.host import HostSetupScene
 
             self.ctx.stack.push(HostSetupScene(self.ctx))
-        elif b.label == "Host on a server":
+        elif b.label == HOST_SERVER:
             from ttr.ui.scenes.join import ServerPickScene
 
             self.ctx.stack.push(ServerPickScene(self.ctx))
-        elif b.label == "Join a game":
+        elif b.label == JOIN:
             from ttr.ui.scenes.join import JoinScene
 
             self.ctx.stack.push(JoinScene(self.ctx))
-        elif b.label == "Rejoin" and self.creds is not None:
+        elif b.label == REJOIN and self.creds is not None:
             from ttr.ui.scenes.lobby import LobbyScene
 
             self.ctx.stack.push(LobbyScene.rejoin(self.ctx, self.creds))
@@ -115,23 +122,26 @@ class OnlineMenuScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        backdrop(surface, a, "Online", "Play with friends on other computers")
+        backdrop(surface, a, pgettext("menu", "Online"), _("Play with friends on other computers"))
         for b in self.buttons:
             b.draw(surface, a)
         w, h = surface.get_size()
-        size = max(12, h // 60)
+        size = ui_font((w, h), self.ctx.settings)  # follows the text size
         rejoin = self.rejoin
-        note = (self.creds.label or "your game in progress") if self.creds else "no game to rejoin"
-        blit_text(surface, a, note, size, theme.TEXT_DIM,
-                  (rejoin.rect.right + 12, rejoin.rect.centery), "midleft",
-                  max_width=w - rejoin.rect.right - 24)
-        lines = ("Host: this computer runs the game; friends join with its address and the "
-                 "invite code.", "Host on a server: the table opens on a server that runs "
-                 "ttr serve.", "Join: type the address and code your host gives you.")
-        for k, line in enumerate(lines):
-            blit_text(surface, a, line, size, theme.TEXT_DIM,
-                      (w // 2, self.buttons[-1].rect.bottom + 24 + k * (size + 8)), "midtop",
-                      max_width=w - 40)
+        note = (self.creds.label or _("your game in progress")) if self.creds else \
+            _("no game to rejoin")
+        room = w - rejoin.rect.right - 24
+        wrap_text(surface, a, note, size, theme.TEXT_DIM,
+                  pygame.Rect(rejoin.rect.right + 12, rejoin.rect.centery - size * 3 // 4,
+                              room, rejoin.rect.h * 2))
+        lines = (_("Host: this computer runs the game; friends join with its address and the "
+                   "invite code."),
+                 _("Host on a server: the table opens on a server that runs ttr serve."),
+                 _("Join: type the address and code your host gives you."))
+        y = self.buttons[-1].rect.bottom + size
+        for line in lines:  # wrapped, never shrunk
+            y = block(surface, a, line, size, theme.TEXT_DIM, w // 2, y, w - 40).bottom
+            y += size // 3
 
 
 class OnlinePauseScene(PauseScene):
@@ -139,18 +149,18 @@ class OnlinePauseScene(PauseScene):
     Quit (the seat stays yours: Online -> Rejoin); the host can let an AI play for
     players who are away."""
 
-    STANDIN = "AI for absent players"
-    LEAVE = "Leave (rejoin later)"
+    STANDIN = N_("AI for absent players")
+    LEAVE = N_("Leave (rejoin later)")
 
     def __init__(self, ctx: AppContext, session: RemoteSession | None = None) -> None:
         super().__init__(ctx, None)
         self.session = session
-        self.buttons = [Button("Resume", primary=True), Button("Settings"),
-                        Button("How to play"), Button(self.LEAVE)]
+        self.buttons = [Button(N_("Resume"), primary=True), Button(N_("Settings")),
+                        Button(N_("How to play")), Button(self.LEAVE)]
         away = self.absent()
         if session is not None and session.host:
             self.buttons.insert(1, Button(self.STANDIN, enabled=bool(away),
-                                          tip="Everyone is connected" if not away else ""))
+                                          tip=N_("Everyone is connected") if not away else ""))
         self.on_resize(ctx.size)
 
     def absent(self) -> list[int]:

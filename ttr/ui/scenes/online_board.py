@@ -1,20 +1,21 @@
-"""The board of an online game: the local board, plus who is connected, a reconnecting
-banner, a chat line (Enter), an online pause menu and the scoring that leads back to
-the Online menu. The board itself learns nothing about the network: it plays a
+"""The board of an online game: the local board, plus who is connected, why the game
+cannot go on (reconnecting, the server cannot save), chat (Enter types a line; lines
+said go to the log and the captions), an online pause menu and the scoring that leads
+back to the Online menu. The board itself learns nothing about the network: it plays a
 `RemoteSession` through the same calls as a local game.
 """
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from ttr.engine import IllegalActionError
+from ttr.i18n import N_, _
 from ttr.maps.mapfile import MapDefinition
-from ttr.net.messages import TableInfo, cannot_save_text
+from ttr.net.messages import TableInfo
 from ttr.net.protocol import MAX_CHAT
 from ttr.net.remote import RemoteSession
+from ttr.net.words import cannot_save_text, closed_text
 from ttr.store.problem_words import error_text
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
@@ -22,10 +23,11 @@ from ttr.ui.scenes.board import BoardScene
 from ttr.ui.scenes.lobby_words import table_changes
 from ttr.ui.scenes.online import OnlinePauseScene, forget_creds
 from ttr.ui.scenes.scoring import ScoringScene
+from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, panel, wrap_text
 
-CHAT_SHOWN = 12.0
-"""Seconds a chat line stays over the map (the log keeps it)."""
+STATUS_HOLD = 0.5
+"""The status toast is shown again when less than this is left (seconds)."""
 
 
 class OnlineBoardScene(BoardScene):
@@ -39,9 +41,11 @@ class OnlineBoardScene(BoardScene):
         """The chat line being typed, or None."""
         self.chat_seen = session.chat_total
         self.lost_shown = False
+        self.status_shown: str | None = None
+        """The status or typed line the toast shows (it goes when that ends)."""
         self._last_news: tuple[str, TableInfo | None] | None = None
         """(connection status, table) last shown and announced."""
-        self.add_note("Online game: press Enter to chat")
+        self.add_note(_("Online game: press Enter to chat"))
 
     # ------------------------------------------------------------ news
 
@@ -59,12 +63,13 @@ class OnlineBoardScene(BoardScene):
             self.ctx.stack.clear_to(OnlineScoringScene(self.ctx, s, self.map_def))
             return
         super().update(dt)
+        self._status()
 
     def _news(self) -> None:
         s = self.remote
         for line in s.chat_after(self.chat_seen):
             self.add_note(f"{line.name}: {line.text}")
-            self.keys.say(f"{line.name} says: {line.text}")
+            self.keys.say(_("{name} says: {text}").format(name=line.name, text=line.text))
         self.chat_seen = s.chat_total
         while s.notices:
             self.toast.show(s.notices.popleft(), 4.0)
@@ -83,14 +88,14 @@ class OnlineBoardScene(BoardScene):
         old_status, old_info = self._last_news
         if status != old_status:
             if status == "online":
-                self.keys.say("Connected again", "alert")
+                self.keys.say(_("Connected again"), "alert")
             elif old_status == "online":
-                self.keys.say("Connection lost: reconnecting", "alert")
+                self.keys.say(_("Connection lost: reconnecting"), "alert")
         if status == "online" and info is not None and old_info is not None:
             for line in table_changes(old_info, info, self.remote.local, False):
                 self.keys.say(line)
             if info.paused is None and old_info.paused is not None:
-                self.keys.say("The server can save again: play goes on", "alert")
+                self.keys.say(_("The server can save again: play goes on"), "alert")
 
     # ------------------------------------------------------------ input
 
@@ -140,8 +145,6 @@ class OnlineBoardScene(BoardScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self._presence(surface)
-        self._status(surface)
-        self._chat(surface)
 
     def _presence(self, surface: pygame.Surface) -> None:
         """A dot on each player's row: green connected, grey away, 'AI' for a stand-in."""
@@ -155,51 +158,39 @@ class OnlineBoardScene(BoardScene):
             r = self.layout.player_row(seat.seat)
             c = (r.right - f // 2 - 2, r.y + f // 2 + 2)
             if seat.standin:
-                blit_text(surface, self.ctx.assets, "AI plays", max(10, int(f * 0.75)),
+                blit_text(surface, self.ctx.assets, _("AI plays"), max(10, int(f * 0.75)),
                           theme.ACCENT, (c[0] + 4, c[1]), "midright", bold=True)
                 continue
             pygame.draw.circle(surface, theme.GOOD if seat.connected else (120, 120, 120),
                                c, max(3, f // 4))
 
-    def _status(self, surface: pygame.Surface) -> None:
-        """A band over the map while the game cannot go on: the connection is lost, or
-        the server cannot save."""
+    def status_text(self) -> str | None:
+        """Why the game cannot go on (the connection is lost, or the server cannot save),
+        or None."""
         s = self.remote
         if s.status == "online":
-            if s.info is None or s.info.paused is None:
-                return
-            text = cannot_save_text(s.info.paused)
-        else:
-            text = "Connection lost \u2014 reconnecting\u2026" if s.status in (
-                "reconnecting", "connecting") else "Not connected"
-        m = self.layout.map
-        f = self.layout.font
-        band = pygame.Rect(m.x, m.y, m.w, int(f * 2.2))
-        panel(surface, band, (90, 30, 26), theme.BAD, 0, alpha=230)
-        blit_text(surface, self.ctx.assets, text, int(f * 1.1), theme.TEXT, band.center,
-                  "center", bold=True)
+            return None if s.info is None or s.info.paused is None else \
+                cannot_save_text(s.info.paused)
+        return _("Connection lost \u2014 reconnecting\u2026") if s.status in (
+            "reconnecting", "connecting") else _("Not connected")
 
-    def _chat(self, surface: pygame.Surface) -> None:
-        s = self.remote
-        m = self.layout.map
-        f = self.layout.font
-        a = self.ctx.assets
-        now = time.time()
-        lines = [c for c in list(s.chat)[-4:] if now - c.ts < CHAT_SHOWN or self.typing
-                 is not None]
-        h = (len(lines) + (1 if self.typing is not None else 0)) * int(f * 1.5)
-        if not h:
-            return
-        box = pygame.Rect(m.x + 8, m.bottom - h - 14, min(m.w // 2, f * 36), h + 6)
-        panel(surface, box, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=200)
-        y = box.y + 4
-        for c in lines:
-            blit_text(surface, a, f"{c.name}: {c.text}", f, theme.TEXT, (box.x + 8, y),
-                      max_width=box.w - 16)
-            y += int(f * 1.5)
-        if self.typing is not None:
-            blit_text(surface, a, f"Say: {self.typing}|", f, theme.HILITE, (box.x + 8, y),
-                      max_width=box.w - 16, bold=True)
+    def _status(self) -> None:
+        """While the game cannot go on, the board's toast says why and stays; while a
+        chat line is typed, it shows the line. Its home is the caption strip under the
+        map: it covers no city name (the caption gives way)."""
+        text = self.status_text()
+        if text is None and self.typing is not None:
+            # TRANSLATORS: the chat line being typed; | is the cursor
+            text = _("Say: {text}|").format(text=self.typing)
+        if text is None:
+            if self.status_shown is not None and self.toast.text == self.status_shown:
+                self.toast.left = 0.0  # back online, or the line was sent: it goes at once
+                self.dirty = True
+            self.status_shown = None
+        elif self.toast.text != text or self.toast.left < STATUS_HOLD:
+            self.toast.show(text, STATUS_HOLD * 2, say=False)  # announced elsewhere
+            self.status_shown = text
+            self.dirty = True
 
 
 class ConnectionLostScene(Scene):
@@ -210,24 +201,26 @@ class ConnectionLostScene(Scene):
     def __init__(self, ctx: AppContext, session: RemoteSession) -> None:
         super().__init__(ctx)
         self.session = session
-        closed = session.closed
-        self.reason = closed.reason if closed is not None else "the connection ended"
-        self.rejoin = Button("Rejoin", primary=True)
-        self.menu = Button("Menu")
+        self.reason = closed_text(session.closed)
+        self.rejoin = Button(N_("Rejoin"), primary=True)
+        self.menu = Button(N_("Menu"))
         self.on_resize(ctx.size)
 
     def on_enter(self) -> None:
         from ttr.ui.announce import say_here
 
         say_here(self.ctx.extras,
-                 f"Connection lost: {self.reason}. Enter rejoins, Esc goes to the menu.",
+                 _("Connection lost: {why}. Enter rejoins, Esc goes to the menu.").format(
+                     why=self.reason),
                  "alert")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, max(480, w // 3), max(220, h // 4))
+        self.font_px = f = ui_font(size, self.ctx.settings)  # follows the text size
+        self.box = pygame.Rect(0, 0, min(w - 40, max(480, w // 3, f * 30)),
+                               min(h - 40, max(220, h // 4, f * 13)))
         self.box.center = (w // 2, h // 2)
-        bh = max(38, h // 18)
+        bh = max(38, f * 5 // 2)
         half = (self.box.w - 72) // 2
         self.menu.rect = pygame.Rect(self.box.x + 24, self.box.bottom - bh - 20, half, bh)
         self.rejoin.rect = pygame.Rect(self.box.right - 24 - half, self.menu.rect.y, half, bh)
@@ -256,12 +249,12 @@ class ConnectionLostScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         panel(surface, self.box, theme.PANEL, theme.BAD, 14)
-        size = max(16, self.box.h // 10)
-        blit_text(surface, a, "Connection lost", size + 4, theme.BAD,
+        size = self.font_px
+        blit_text(surface, a, _("Connection lost"), size * 5 // 4, theme.BAD,
                   (self.box.centerx, self.box.y + 16), "midtop", bold=True)
         wrap_text(surface, a, self.reason[0].upper() + self.reason[1:], size, theme.TEXT,
                   pygame.Rect(self.box.x + 24, self.box.y + size * 3, self.box.w - 48,
-                              self.box.h - size * 6))
+                              self.menu.rect.y - self.box.y - size * 3 - 8))
         self.menu.draw(surface, a)
         self.rejoin.draw(surface, a)
 
@@ -272,7 +265,7 @@ class OnlineScoringScene(ScoringScene):
     def __init__(self, ctx: AppContext, session: RemoteSession, map_def: MapDefinition
                  ) -> None:
         super().__init__(ctx, session, map_def)
-        self.again.label = "Online menu"
+        self.again.label = N_("Online menu")
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.finished and (self.again.clicked(e) or (
