@@ -43,6 +43,9 @@ INTERNAL_ERRORS = frozenset({"RuntimeError", "TypeError", "AssertionError", "Key
                              "IndexError", "AttributeError", "NotImplementedError",
                              "SystemError", "LookupError"})
 """Exceptions that mean a bug, never shown to a player: their messages are not marked."""
+WIRE_ERRORS = frozenset({"ProtocolError", "CodecError", "CannotSave"})
+"""The network's errors: they travel as a code and data, which each client words in its
+player's language (ttr/net/words.py); their `msg` text is for developers only."""
 REGEX = frozenset({"compile", "match", "search", "sub", "subn", "fullmatch", "findall",
                    "finditer", "split"})
 CODE = re.compile(r"^[a-z0-9_./:-]+$")
@@ -98,6 +101,8 @@ def _skipped_children(node: ast.AST) -> list[ast.AST]:
         return [node.exc] if _name(exc) in INTERNAL_ERRORS else []
     if isinstance(node, ast.Call):
         name = _name(node.func)
+        if name in WIRE_ERRORS:
+            return [node]
         if _is_logging(node):
             return [node]
         if name == "cast" and node.args:

@@ -136,13 +136,13 @@ PLURALS: dict[str, tuple[str, Callable[[int], str]]] = {
 }
 """Codes whose sentence shows a count: code -> (the count's param, its sentence)."""
 
-KINDS: dict[str, str] = {
-    "true/false": N_("true/false"),
-    "a number": N_("a number"),
-    "text": N_("text"),
-    "a list": N_("a list"),
-    "a mapping": N_("a mapping"),
-    "nothing": N_("nothing"),
+KINDS: dict[str, str] = {  # i18n: no (the keys are the engine's kinds; the values words)
+    "true/false": N_("true/false"),  # i18n: no (key)
+    "a number": N_("a number"),  # i18n: no (key)
+    "text": N_("text"),  # i18n: no (key)
+    "a list": N_("a list"),  # i18n: no (key)
+    "a mapping": N_("a mapping"),  # i18n: no (key)
+    "nothing": N_("nothing"),  # i18n: no (key)
 }
 """`config.kind_name`'s answers (other answers are Python type names, shown as they are)."""
 

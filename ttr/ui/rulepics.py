@@ -78,7 +78,7 @@ PICTURES: dict[str, Picture] = {
     "ticket": Picture("usa", ("denver", "santa-fe", "el-paso"),
                       ("denver-santa-fe", "el-paso-santa-fe"),
                       claimed=(("denver-santa-fe", ME), ("el-paso-santa-fe", ME)),
-                      ringed=("denver", "el-paso"), ticket=("Denver", "El Paso", 4),
+                      ringed=("denver", "el-paso"), ticket=("Denver", "El Paso", 4),  # i18n: no
                       caption=N_("Joined by your own trains: +4 at the end")),
     "longest": Picture("usa", ("vancouver", "seattle", "portland", "salt-lake-city", "denver"),
                        ("seattle-vancouver", "portland-seattle", "portland-salt-lake-city",

@@ -64,7 +64,7 @@ class ListScene(Scene):
         row = _("{title}, {detail}, {n} of {count}").format(
             title=r.title, detail=r.detail, n=number(self.selected + 1),
             count=number(len(self.rows)))
-        if head and "Delete" in self.actions:
+        if head and N_("Delete") in self.actions:
             row = _("{row}. Up and Down choose, Enter: {action}, Delete deletes, Esc: "
                     "back").format(row=row, action=_(self.actions[0]))
         elif head:
@@ -144,8 +144,8 @@ class ListScene(Scene):
                 self.say_row()
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows:
                 self.choose(self.actions[0], self.selected)
-            elif e.key == pygame.K_DELETE and "Delete" in self.actions and self.rows:
-                self.choose("Delete", self.selected)
+            elif e.key == pygame.K_DELETE and N_("Delete") in self.actions and self.rows:
+                self.choose(N_("Delete"), self.selected)
             return True
         if e.type == pygame.MOUSEWHEEL:
             top = max(0, len(self.rows) - self.visible_rows)

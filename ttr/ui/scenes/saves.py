@@ -152,7 +152,7 @@ class LoadScene(ListScene):
 
     def choose(self, action: str, index: int) -> None:
         e = self.entries[index]
-        if action == "Delete":
+        if action == N_("Delete"):
             try:
                 if e.path.exists():
                     e.path.unlink()
