@@ -40,12 +40,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("join", "shrunk"): "a found game's line is shrunk to fit its row",
     ("scoring", "shrunk"): "the score lines ('Tickets: 3 completed +28') are shrunk to fit "
                            "the table column",
-    ("board", "board"): "at 1024x640, text 150%, the log shows three lines when its entries "
-                        "wrap to three lines each",
-    ("board", "clipped"): "a city label at the map's edge (Sochi) is cut by the map at "
-                          "1280x720, text 150%",
-    ("board", "overlap"): "a route's tooltip covers city names where no spot near the route "
-                          "is clear of them",
     **{(f, k): "a chat line over the map is shrunk to fit its width (at 1024x640, and at "
                "text 150%)"
        for f in ("online board", "online board, reconnecting") for k in ("shrunk", "small")},

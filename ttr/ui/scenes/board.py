@@ -89,6 +89,8 @@ class BoardScene(Scene):
         self.toast = Toast()
         name, desc = map_def.game_map.name, session.config.description
         self.intro = desc if desc.startswith(name) else f"{name}: {desc}"  # no "Europe: Europe:"
+        self.strip_taken = False
+        """A tooltip holds the strip under the map this frame (the caption gives way)."""
         self.notes: list[tuple[int, str]] = []
         """Public lines for the log (online chat): (events before it, text)."""
         """The log's first line (the events follow, from the shown view)."""
@@ -531,7 +533,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        board_draw.draw_board(self, surface)
+        self.strip_taken = board_draw.draw_board(self, surface)
         self.hint.draw(surface)
         self.keys.draw(surface)
         if self.lesson is not None:

@@ -5,6 +5,7 @@ Pure drawing: reads the scene, never changes game or scene state.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -61,8 +62,9 @@ def ticket_at(board: BoardHost, pos: tuple[int, int]) -> str | None:
     return None
 
 
-def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
-    """The whole board frame."""
+def draw_board(board: BoardHost, surface: pygame.Surface) -> bool:
+    """The whole board frame; True when a tooltip holds the strip under the map (the
+    caption line gives way to it, as to a toast)."""
     lay = board.layout
     surface.fill(theme.BG)
     pygame.draw.rect(surface, theme.mix(theme.BG, (0, 0, 0), 0.25), lay.side)
@@ -76,9 +78,11 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
     _sprites(board, surface)
     _banner(board, surface)
     _reveal(board, surface)
-    _tooltip(board, surface)
+    if _tooltip(board, surface):
+        return True  # the strip under the map holds the tooltip
     # in the caption strip under the map (the caption gives way): it covers no name
     board.toast.draw(surface, board.ctx.assets, lay.caption.center, lay.caption.w)
+    return False
 
 
 # ---------------------------------------------------------------- map
@@ -467,10 +471,11 @@ def _tip_anchor(board: BoardHost, rid: str) -> tuple[int, int]:
 
 
 def _tip_home(board: BoardHost, surface: pygame.Surface, at: tuple[int, int], w: int,
-              h: int) -> pygame.Rect:
+              h: int) -> pygame.Rect | None:
     """Where a `w` x `h` tooltip for the anchor `at` goes: beside it (never over it), on
-    the map (in the window if the map is small), covering as few city names (and the
-    hint's tag) as it can, nearest first."""
+    the map (in the window if the map is small), clear of every city name (and the hint's
+    tag), nearest first; else the clear spot of the map nearest it (a sea, an empty
+    corner); None if no spot on the map is clear (crowded maps at big text)."""
     mx, my = at
     screen = pygame.Rect(0, 0, *surface.get_size())
     lay = board.layout
@@ -478,26 +483,30 @@ def _tip_home(board: BoardHost, surface: pygame.Surface, at: tuple[int, int], w:
         screen = lay.map
     avoid = [rect for _, rect in board.renderer.label_boxes()]
     if board.hint.tag is not None:
-        avoid += [board.hint.tag] * 3
-    best: tuple[int, int, pygame.Rect] | None = None
-    i = 0
+        avoid.append(board.hint.tag)
     for g in (16, 48, 96, 160):  # nearer first
         for dx, dy in ((g, g), (-g - w, g), (g, -g - h), (-g - w, -g - h),
                        (-w // 2, g), (-w // 2, -g - h), (g, -h // 2), (-g - w, -h // 2)):
-            i += 1
             r = pygame.Rect(mx + dx, my + dy, w, h).clamp(screen)
-            if r.collidepoint(mx, my):
-                continue
-            score = (len(r.collidelistall(avoid)), i)
-            if best is None or score < best[:2]:
-                best = (*score, r)
-    return best[2] if best is not None else pygame.Rect(mx + 16, my + 16, w, h).clamp(screen)
+            if not r.collidepoint(mx, my) and r.collidelist(avoid) < 0:
+                return r
+    step = max(4, min(w, h) // 3)
+    clear = [r for r in (pygame.Rect(x, y, w, h)
+                         for y in range(screen.y, screen.bottom - h + 1, step)
+                         for x in range(screen.x, screen.right - w + 1, step))
+             if not r.collidepoint(mx, my) and r.collidelist(avoid) < 0]
+    return min(clear, key=lambda r: math.hypot(r.centerx - mx, r.centery - my), default=None)
 
 
-def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
+def _tooltip(board: BoardHost, surface: pygame.Surface) -> bool:
+    """A route's tooltip (hovered, or chosen by a hint, a dialog or the keyboard): beside
+    the route where no city name is covered, else on one line in the strip under the map
+    (the caption's: it covers nothing). There a tooltip the pointer asked for takes the
+    place of a toast; one a hint asked for waits while its toast shows. True when it is
+    in the strip (the toast and the caption give way)."""
     rid = board.hover_route
     if rid is None or board.queue.busy or board.paused:
-        return
+        return False
     v = board.shown_view
     route = v.public.game_map.route(rid)
     lines = route_tip(v, route, board.names)
@@ -508,9 +517,32 @@ def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     h = sum(i.get_height() for i in imgs) + f // 2 + 4
     mx, my = _tip_anchor(board, rid)
     r = _tip_home(board, surface, (mx, my), w, h)
+    if r is None:
+        pointed = board.renderer.route_at(board.mouse) == rid
+        if board.toast.active and not pointed:
+            return False
+        _tip_strip(board, surface, lines)
+        return True
     panel(surface, r, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
     y = r.y + f // 4 + 2
     for text, img in zip(lines, imgs, strict=True):
         surface.blit(img, (r.x + f // 2, y))
         note_text(surface, text, img.get_rect(topleft=(r.x + f // 2, y)), f)
         y += img.get_height()
+    return False
+
+
+def _tip_strip(board: BoardHost, surface: pygame.Surface, lines: list[str]) -> None:
+    """The tooltip on one line in the strip under the map: all of it if it fits, else
+    without the route's details, else the route's name."""
+    a, lay = board.ctx.assets, board.layout
+    f, rect = lay.font, lay.caption
+    tries = [lines, [lines[0], *lines[2:]], lines[:1]]
+    texts = [" \u00b7 ".join(t) for t in tries]
+    font = a.font(f, cond=True)
+    text = next((t for t in texts if font.size(t)[0] <= rect.w - 16), texts[-1])
+    panel(surface, rect, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
+    img = a.text(text, f, theme.TEXT, cond=True)
+    at = img.get_rect(midleft=(rect.x + 8, rect.centery))
+    surface.blit(img, at)
+    note_text(surface, text, at, f)

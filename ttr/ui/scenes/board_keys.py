@@ -235,8 +235,8 @@ class BoardKeys:
             pygame.draw.circle(surface, theme.HILITE, (x, y), r, 3)
         viewer = b.shown_view.viewer
         lines = [a.text for a in self.announcer.history if a.seat == viewer][-1:]
-        if not lines or b.toast.active:  # a toast shows (and says) the newest line itself
-            return
+        if not lines or b.toast.active or b.strip_taken:  # a toast shows (and says) the
+            return  # newest line itself; a tooltip there is for the moment
         f = lay.font
         rect = lay.caption  # under the map: it never covers a name or a route
         panel(surface, rect, (0, 0, 0), theme.PANEL_EDGE, 6, alpha=215)
