@@ -12,6 +12,7 @@ import pygame
 
 from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Pass, PlayerView
 from ttr.engine.table import closed_twins
+from ttr.i18n import _, number, pgettext
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.mappaint import draw_car
@@ -197,17 +198,22 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
             x += int(f * 1.6)
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
-        name = spec.name + ("" if spec.agent is None else f" \u00b7 {level}")
-        if p.seat == v.viewer:
-            name += " (you)" if spec.name != "You" else ""
+        name = spec.name + ("" if spec.agent is None else f" \u00b7 {_(level)}")
+        if p.seat == v.viewer and spec.name != "You":  # i18n: no (the default name)
+            # TRANSLATORS: a player's name in their panel, when it is the viewer's own
+            name = _("{name} (you)").format(name=name)
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
                   max_width=max(1, name_end - x))
         blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
                   (r.right - f // 2, r.bottom - max(3, r.h // 14)), "bottomright", bold=True)
         # two stats lines at the body size (one line of all five was cut to ~11 px)
-        stats = [f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}",
-                 (f"stations {p.stations} \u00b7 " if v.public.config.stations else "")
-                 + f"path {paths[p.seat]}"]
+        # TRANSLATORS: a player's counts in their panel, short words
+        stats = [_("trains {trains} \u00b7 cards {cards} \u00b7 tickets {tickets}").format(
+                     trains=number(p.trains), cards=number(p.hand_size),
+                     tickets=number(p.tickets)),
+                 (_("stations {n} \u00b7 path {path}") if v.public.config.stations
+                  else _("path {path}")).format(n=number(p.stations),
+                                                path=number(paths[p.seat]))]
         if lay.compact:  # big text: one line of stats (S reads the rest)
             stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
@@ -242,14 +248,16 @@ def _market(board: BoardHost, surface: pygame.Surface) -> None:
         board.pass_button.draw(surface, a)
     else:
         _pile(surface, board, d, a.card(None, int(d.h * 1.45), d.h),
-              f"Deck {v.public.deck_size}", DrawDeck() in legal and not busy, "deck")
+              (pgettext("pile", "deck"), v.public.deck_size), DrawDeck() in legal and not busy,
+              "deck")
     t = lay.ticket_deck_rect()
     _pile(surface, board, t, a.ticket(int(t.h * 1.45), t.h),
-          f"Tickets {v.public.ticket_deck_size}", DrawTickets() in legal and not busy, "tickets")
+          (pgettext("pile", "tickets"), v.public.ticket_deck_size),
+          DrawTickets() in legal and not busy, "tickets")
 
 
 def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame.Surface,
-          label: str, ok: bool, key: str) -> None:
+          label: tuple[str, int], ok: bool, key: str) -> None:
     a = board.ctx.assets
     img_r = img.get_rect(midleft=(r.x, r.centery))
     if img_r.w > r.w * 0.62:
@@ -259,11 +267,11 @@ def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame
         surface.blit(img, img_r.move(k * 2, -k * 2))
     surface.blit(img, img_r)
     _glow(surface, img_r, ok, board.hover_market == key)
-    name, _, num = label.partition(" ")
+    name, num = label
     f = board.layout.font
-    blit_text(surface, a, num, int(f * 1.2), theme.TEXT, (img_r.right + f // 2, r.centery),
-              "bottomleft", bold=True)
-    blit_text(surface, a, name.lower(), f, theme.TEXT_DIM,
+    blit_text(surface, a, number(num), int(f * 1.2), theme.TEXT,
+              (img_r.right + f // 2, r.centery), "bottomleft", bold=True)
+    blit_text(surface, a, name, f, theme.TEXT_DIM,
               (img_r.right + f // 2, r.centery), "topleft")
 
 
@@ -306,14 +314,14 @@ def _hand(board: BoardHost, surface: pygame.Surface) -> None:
     f = lay.font
     if v.me is None:
         people = board.session.hot_seat
-        title = "Cards hidden" if people else "Spectating"
-        note = ("Hands and tickets stay hidden until the next player takes the screen."
-                if people else "All seats are played by the computer.")
+        title = _("Cards hidden") if people else _("Spectating")
+        note = (_("Hands and tickets stay hidden until the next player takes the screen.")
+                if people else _("All seats are played by the computer."))
         blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
         blit_text(surface, a, note, f, theme.TEXT_DIM, (lay.hand.x, lay.hand.y + f * 2),
                   max_width=lay.hand.w)
         return
-    blit_text(surface, a, "Your cards", f, theme.ACCENT, lay.hand.topleft, bold=True)
+    blit_text(surface, a, _("Your cards"), f, theme.ACCENT, lay.hand.topleft, bold=True)
     groups = hand_groups(v)
     rects = lay.hand_rects(max(len(groups), 8))
     for (color, n), r in zip(groups, rects, strict=False):
@@ -340,11 +348,16 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     rects = ticket_rects(board)
     n = len(v.me.tickets)
     room = max(1, tog.rect.x - lay.tickets.x - f // 2)
-    heads = [f"Your tickets ({len(done)}/{n} done)", f"Tickets {len(done)}/{n} done",
-             f"Tickets {len(done)}/{n}"]
+    done_n, all_n = number(len(done)), number(n)
+    # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
+    heads = [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
+             _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
+             _("Tickets {done}/{all}").format(done=done_n, all=all_n)]
     if rects and len(rects) < n:
         first = v.me.tickets.index(rects[0][0])
-        heads.insert(0, f"{heads[0]} \u00b7 {first + 1}\u2013{first + len(rects)}, wheel")
+        # TRANSLATORS: the tickets shown of a longer list, scrolled with the mouse wheel
+        heads.insert(0, _("{heading} \u00b7 {first}\u2013{last}, wheel").format(
+            heading=heads[0], first=number(first + 1), last=number(first + len(rects))))
     head = next((t for t in heads if a.text(t, f, theme.ACCENT, bold=True).get_width() <= room),
                 heads[-1])  # the longest that fits
     blit_text(surface, a, head, f, theme.ACCENT, lay.tickets.topleft, bold=True,
@@ -419,12 +432,12 @@ def _banner(board: BoardHost, surface: pygame.Surface) -> None:
         left = board.hint.button.rect.right + f // 2
     if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
         left_n = v.public.turns_left
-        note = (f"Final round: {counted(left_n, 'turn')} left" if left_n > 1
-                else "Final round: last turn")
+        note = (_("Final round: {turns} left").format(turns=counted(left_n, "turn"))
+                if left_n > 1 else _("Final round: last turn"))
         right = blit_text(surface, a, note, f, theme.BAD, (b.right, b.centery), "midright",
                           bold=True).x - f // 2
     full = turn_banner(v, board.names, board.session.ai_thinking())
-    head, _, rest = full.partition(": ")
+    head, _sep, rest = full.partition(": ")
     parts = rest.split(", ") if rest else []
     texts = [head + (": " + ", ".join(parts[:k]) if k else "")
              for k in range(len(parts), -1, -1)] if parts else [full]
@@ -455,7 +468,7 @@ def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
     panel(surface, box, (30, 30, 36), theme.ACCENT, 12, alpha=235)
     for i, c in enumerate(cards):
         surface.blit(a.card(c, cw, ch), (box.x + 15 + i * (cw + 10), box.y + 10))
-    blit_text(surface, a, f"Tunnel: {counted(extra, 'extra card')}",
+    blit_text(surface, a, _("Tunnel: {extra}").format(extra=counted(extra, "extra card")),
               lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
 
 
