@@ -159,10 +159,10 @@ class BoardScene(Scene):
     def hand_target(self, color: object) -> tuple[int, int]:
         """Where a card of `color` lands in the hand."""
         groups = board_draw.hand_groups(self.shown_view)
-        rects = self.layout.hand_rects(max(len(groups), 1))
-        for (c, _n), r in zip(groups, rects, strict=False):
+        for (c, _n), stack in zip(groups, board_draw.hand_stacks(self.layout, groups),
+                                  strict=True):
             if c == color:
-                return r.center
+                return stack[-1].center
         return self.layout.hand.center
 
     def completed_tickets(self) -> frozenset[str]:

@@ -25,6 +25,7 @@ from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
+    from ttr.ui.viewport import BoardLayout
 
 
 def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
@@ -33,6 +34,34 @@ def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
         return []
     h = view.me.hand
     return [(c, h.count(c)) for c in (*COLORS, LOCO) if h.count(c)]
+
+
+HAND_SLOTS = 6
+"""Card widths the hand row keeps room for (more colours make the cards narrower)."""
+STACK_SHOWN = 6
+"""The most cards of one colour drawn fanned out (the badge gives the count)."""
+
+
+def hand_stacks(lay: BoardLayout, groups: list[tuple[object, int]]) -> list[list[pygame.Rect]]:
+    """Each colour group of the hand as a fan of its cards, left to right (the last rect is
+    the top card, with the count): cards as tall as the row allows (narrower when more than
+    `HAND_SLOTS` colours are held), fanned out across the row's width, as a hand is held."""
+    r, pad = lay.hand, lay.pad
+    top = r.y + lay.font + pad
+    n = max(len(groups), 1)
+    room = r.bottom - top
+    cw = min(room / 1.45, (r.w - (max(n, HAND_SLOTS) - 1) * pad) / max(n, HAND_SLOTS))
+    ch = min(room, cw * 1.45)
+    shown = [min(k, STACK_SHOWN) for _, k in groups]
+    extra = sum(k - 1 for k in shown)
+    spare = r.w - n * cw - (n - 1) * pad
+    step = min(cw * 0.45, spare / extra) if extra else 0.0
+    out, x = [], float(r.x)
+    for k in shown:
+        out.append([pygame.Rect(round(x + i * step), top, round(cw), round(ch))
+                    for i in range(k)])
+        x += cw + (k - 1) * step + pad
+    return out
 
 
 def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
@@ -323,9 +352,10 @@ def _hand(board: BoardHost, surface: pygame.Surface) -> None:
         return
     blit_text(surface, a, _("Your cards"), f, theme.ACCENT, lay.hand.topleft, bold=True)
     groups = hand_groups(v)
-    rects = lay.hand_rects(max(len(groups), 8))
-    for (color, n), r in zip(groups, rects, strict=False):
-        surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]
+    for (color, n), stack in zip(groups, hand_stacks(lay, groups), strict=True):
+        for r in stack:
+            surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]
+        r = stack[-1]
         badge = pygame.Rect(0, 0, int(f * 1.8), int(f * 1.5))
         badge.center = (r.centerx, r.bottom - badge.h // 2 - 4)
         pygame.draw.rect(surface, (20, 20, 24), badge, border_radius=badge.h // 2)
