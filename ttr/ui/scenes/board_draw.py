@@ -516,14 +516,13 @@ def _tip_anchor(board: BoardHost, rid: str) -> tuple[int, int]:
 def _tip_home(board: BoardHost, surface: pygame.Surface, at: tuple[int, int], w: int,
               h: int) -> pygame.Rect | None:
     """Where a `w` x `h` tooltip for the anchor `at` goes: beside it (never over it), on
-    the map (in the window if the map is small), clear of every city name (and the hint's
-    tag), nearest first; else the clear spot of the map nearest it (a sea, an empty
-    corner); None if no spot on the map is clear (crowded maps at big text)."""
+    the map, clear of every city name (and the hint's tag), nearest first; else the clear
+    spot of the map nearest it (a sea, an empty corner); None if no spot on the map is
+    clear (crowded maps at big text) or the map is too small for it."""
     mx, my = at
-    screen = pygame.Rect(0, 0, *surface.get_size())
-    lay = board.layout
-    if lay.map.w > w * 2 and lay.map.h > h * 2:  # on the map: the banner and panels stay clear
-        screen = lay.map
+    screen = board.layout.map  # on the map: the banner and the panels stay clear
+    if w > screen.w or h > screen.h:
+        return None
     avoid = [rect for _, rect in board.renderer.label_boxes()]
     if board.hint.tag is not None:
         avoid.append(board.hint.tag)
