@@ -56,6 +56,8 @@ def hand_stacks(lay: BoardLayout, groups: list[tuple[object, int]]) -> list[list
     extra = sum(k - 1 for k in shown)
     spare = r.w - n * cw - (n - 1) * pad
     step = min(cw * 0.45, spare / extra) if extra else 0.0
+    if step < 2:  # no room to fan (many colours in a small window): one card each
+        shown, step = [1] * len(groups), 0.0
     out, x = [], float(r.x)
     for k in shown:
         out.append([pygame.Rect(round(x + i * step), top, round(cw), round(ch))
