@@ -21,31 +21,31 @@ logger = logging.getLogger(__name__)
 NBSP = "\u00a0"
 
 _COUNTED: dict[str, Callable[[int], str]] = {
-    "bend point": lambda n: ngettext("{n} bend point", "{n} bend points", n),
-    "bonus point": lambda n: ngettext("{n} bonus point", "{n} bonus points", n),
+    "bend-point": lambda n: ngettext("{n} bend point", "{n} bend points", n),
+    "bonus-point": lambda n: ngettext("{n} bonus point", "{n} bonus points", n),
     "card": lambda n: ngettext("{n} card", "{n} cards", n),
     "city": lambda n: ngettext("{n} city", "{n} cities", n),
-    "costly decision": lambda n: ngettext("{n} costly decision", "{n} costly decisions", n),
+    "costly-decision": lambda n: ngettext("{n} costly decision", "{n} costly decisions", n),
     "decision": lambda n: ngettext("{n} decision", "{n} decisions", n),
-    "destination ticket": lambda n: ngettext("{n} destination ticket",
+    "destination-ticket": lambda n: ngettext("{n} destination ticket",
                                              "{n} destination tickets", n),
     "error": lambda n: ngettext("{n} error", "{n} errors", n),
-    "extra card": lambda n: ngettext("{n} extra card", "{n} extra cards", n),
+    "extra-card": lambda n: ngettext("{n} extra card", "{n} extra cards", n),
     "game": lambda n: ngettext("{n} game", "{n} games", n),
     "locomotive": lambda n: ngettext("{n} locomotive", "{n} locomotives", n),
-    "long ticket": lambda n: ngettext("{n} long ticket", "{n} long tickets", n),
-    "more ticket": lambda n: ngettext("{n} more ticket", "{n} more tickets", n),
+    "long-ticket": lambda n: ngettext("{n} long ticket", "{n} long tickets", n),
+    "more-ticket": lambda n: ngettext("{n} more ticket", "{n} more tickets", n),
     "move": lambda n: ngettext("{n} move", "{n} moves", n),
     "player": lambda n: ngettext("{n} player", "{n} players", n),
     "point": lambda n: ngettext("{n} point", "{n} points", n),
     # TRANSLATORS: regular destination tickets, as opposed to long ones
-    "regular one": lambda n: ngettext("{n} regular one", "{n} regular ones", n),
+    "regular-one": lambda n: ngettext("{n} regular one", "{n} regular ones", n),
     "route": lambda n: ngettext("{n} route", "{n} routes", n),
     "station": lambda n: ngettext("{n} station", "{n} stations", n),
     "ticket": lambda n: ngettext("{n} ticket", "{n} tickets", n),
     "track": lambda n: ngettext("{n} track", "{n} tracks", n),
     "train": lambda n: ngettext("{n} train", "{n} trains", n),
-    "train card": lambda n: ngettext("{n} train card", "{n} train cards", n),
+    "train-card": lambda n: ngettext("{n} train card", "{n} train cards", n),
     "turn": lambda n: ngettext("{n} turn", "{n} turns", n),
     "warning": lambda n: ngettext("{n} warning", "{n} warnings", n),
     "way": lambda n: ngettext("{n} way", "{n} ways", n),
@@ -58,15 +58,17 @@ NOUNS = frozenset(_COUNTED)
 
 def counted(n: int, noun: str) -> str:
     """`1 point`, `2 points`, `0 tickets`, in the current language. `noun` is one of
-    `NOUNS` (a new noun gets its own phrase in `_COUNTED`).
+    `NOUNS`, a code: `extra-card` (`extra card` is read the same); a new noun gets its
+    own phrase in `_COUNTED`.
 
-    >>> counted(1, "point"), counted(2, "locomotive"), counted(0, "extra card")
+    >>> counted(1, "point"), counted(2, "locomotive"), counted(0, "extra-card")
     ('1 point', '2 locomotives', '0 extra cards')
     """
-    phrase = _COUNTED.get(noun)
+    phrase = _COUNTED.get(noun.replace(" ", "-"))
     if phrase is None:  # a test finds every counted noun in the code: this is a slip
         logger.warning("words.counted: no phrase for %r: add it to words._COUNTED", noun)
-        return f"{number(n)} {noun if n == 1 else noun + 's'}"
+        word = noun.replace("-", " ")
+        return f"{number(n)} {word if n == 1 else word + 's'}"
     return phrase(n).format(n=number(n))
 
 

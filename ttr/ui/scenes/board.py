@@ -63,7 +63,7 @@ _DECIDED_BY = {
     "points": lambda: pgettext("decided by", "points"),
     "tickets": lambda: pgettext("decided by", "tickets"),
     "stations": lambda: pgettext("decided by", "stations"),
-    "longest path": lambda: pgettext("decided by", "longest path"),
+    "longest path": lambda: pgettext("decided by", "longest path"),  # i18n: no (the key: a code)
     "tie": lambda: pgettext("decided by", "tie"),
 }
 """What split the top of the ranking (`GameResult.decided_by`), in words."""

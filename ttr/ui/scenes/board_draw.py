@@ -319,7 +319,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
         return
     panel(surface, r, theme.mix(theme.PANEL, theme.BG, 0.4), theme.PANEL_EDGE, 8)
     f = lay.font  # body text (it was 11 px at 1280x720)
-    blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
+    blit_text(surface, a, _("Game log"), f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
     top = r.y + f + 12
     step = a.font(f, cond=True).get_linesize()
@@ -500,7 +500,7 @@ def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
     panel(surface, box, (30, 30, 36), theme.ACCENT, 12, alpha=235)
     for i, c in enumerate(cards):
         surface.blit(a.card(c, cw, ch), (box.x + 15 + i * (cw + 10), box.y + 10))
-    blit_text(surface, a, _("Tunnel: {extra}").format(extra=counted(extra, "extra card")),
+    blit_text(surface, a, _("Tunnel: {extra}").format(extra=counted(extra, "extra-card")),
               lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
 
 

@@ -80,7 +80,7 @@ def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
                 cards=cards_words(payment), points=counted(points, "point"))
         case TicketsOffered(seat, tickets, count):
             line = _("{player} drew {tickets}").format(
-                player=names[seat], tickets=counted(count, "destination ticket"))
+                player=names[seat], tickets=counted(count, "destination-ticket"))
             if tickets is not None:
                 line = _("{line}: {tickets}").format(line=line, tickets=", ".join(
                     ticket_name(gm, t) for t in tickets))
@@ -105,7 +105,7 @@ def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
             return _("{player} tried the {route} tunnel: the deck turned up {cards}, "
                      "{extra} to pay").format(player=names[seat],
                                               route=route_name(gm, gm.route(route)),
-                                              cards=shown, extra=counted(extra, "extra card"))
+                                              cards=shown, extra=counted(extra, "extra-card"))
         case TunnelWithdrawn(seat, route):
             return _("{player} gave up the {route} tunnel").format(
                 player=names[seat], route=route_name(gm, gm.route(route)))

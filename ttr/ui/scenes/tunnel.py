@@ -105,7 +105,7 @@ class TunnelScene(Scene):
         head = ""
         t = self.tunnel
         if kind == "alert" and t is not None:
-            extra = counted(t.extra, "extra card")
+            extra = counted(t.extra, "extra-card")
             if self.pays:
                 head = _("Tunnel: {extra} to pay, {ways}. ").format(
                     extra=extra, ways=counted(len(self.pays), "way"))
@@ -144,7 +144,7 @@ class TunnelScene(Scene):
                                                                  b=gm.city_name(r.b)), f + 2,
                   theme.TEXT, (self.box.centerx, self.box.y + 12), "midtop", bold=True)
         msg = _("The deck turned up these cards: {extra} needed").format(
-            extra=counted(t.extra, "extra card"))
+            extra=counted(t.extra, "extra-card"))
         blit_text(surface, a, msg, f - 1, theme.TEXT_DIM,
                   (self.box.centerx, self.box.y + f * 2 + 6), "midtop")
         cw = int(self.card_h / 1.45)
