@@ -81,7 +81,7 @@ _COLOUR: dict[CardColor, Callable[[], str]] = {
     C.BLACK: lambda: pgettext("card colour", "black"),
     C.RED: lambda: pgettext("card colour", "red"),
     C.GREEN: lambda: pgettext("card colour", "green"),
-    C.LOCOMOTIVE: lambda: _("locomotive"),
+    C.LOCOMOTIVE: lambda: pgettext("card colour", "locomotive"),
 }
 
 _A_CARD: dict[CardColor, Callable[[], str]] = {
