@@ -63,7 +63,7 @@ def test_every_noun_counted_in_the_code_has_its_phrase() -> None:
     found = set()
     for path in [*(ROOT / "ttr").rglob("*.py"), *(ROOT / "tools").rglob("*.py")]:
         found |= set(_COUNTED_NOUN.findall(path.read_text(encoding="utf-8")))
-    assert len(found) > 20
+    assert len(found) > 5  # the pattern finds the calls
     found = {noun.replace(" ", "-") for noun in found}  # "extra card" reads as "extra-card"
     assert found <= NOUNS, sorted(found - NOUNS)
 
