@@ -37,12 +37,6 @@ KNOWN: dict[tuple[str, str], str] = {
        for k in ("small", "text-size growth")},
     ("scoring", "shrunk"): "the score lines ('Tickets: 3 completed +28') are shrunk to fit "
                            "the table column",
-    ("board", "board"): "at 1024x640, text 150%, the log shows three lines when its entries "
-                        "wrap to three lines each",
-    ("board", "clipped"): "a city label at the map's edge (Sochi) is cut by the map at "
-                          "1280x720, text 150%",
-    ("board", "overlap"): "a route's tooltip covers city names where no spot near the route "
-                          "is clear of them",
     ("replay viewer at a decision", "clipped"): "the Play button cuts its label",
     ("replay viewer at a decision", "outside its panel"): "a player's panel is too short for "
                                                           "its ticket lines at big text",

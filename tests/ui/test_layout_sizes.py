@@ -106,7 +106,7 @@ def _board_rules(board: BoardScene, names: frozenset[str]
             out.append(f"labels not drawn: {sorted(names - drawn)[:4]}")
         lay = board.layout
         log = [t for t in texts if lay.log.contains(t.rect) and t.text != "Game log"]
-        line = min((t.rect.h for t in log), default=1)
+        line = board.ctx.assets.font(lay.font, cond=True).get_linesize()  # one line
         rows = sum(round(t.rect.h / line) for t in log)
         if "Game log" not in drawn or rows < 4:
             out.append(f"the log shows {rows} lines")

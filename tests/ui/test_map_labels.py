@@ -198,3 +198,26 @@ def test_a_map_without_geography_still_draws(maps: dict[str, MapDefinition]) -> 
     x, y = vp.local((8, d.layout.size[1] / 2))  # the Pacific, off San Francisco
     sea = b.static.get_at((round(x), round(y)))[:3]
     assert sum(abs(p - q) for p, q in zip(sea, theme.SEA, strict=True)) < 60
+
+
+def test_a_label_away_from_its_dot_has_a_leader_line_to_it(
+        maps: dict[str, MapDefinition]) -> None:
+    """At 1024x640 some USA names sit away from their dots (Saint Louis, Phoenix): each
+    such name gets a line from its dot's edge to its box, a name by its dot gets none."""
+    r = _renderer(maps["usa"], (1024, 640))
+    assert r.cur is not None and r.vp is not None
+    leaders = r.cur.leaders
+    assert 0 < len(leaders) < len(r.labels) // 2
+    for cid, place in r.labels.items():
+        font = r.cur.fonts[place.smaller]
+        x, y = r.vp.local(r.cities[cid])
+        box = r.cur.label_rects[cid]
+        h = font.get_height()
+        near = box.inflate(2 * h + 2 * geo.CITY_RADIUS * r.vp.scale + 8,
+                           2 * h + 2 * geo.CITY_RADIUS * r.vp.scale + 8).collidepoint(x, y)
+        if cid in leaders:
+            (x0, y0), (x1, y1) = leaders[cid]
+            assert math.hypot(x0 - x, y0 - y) < geo.CITY_RADIUS * r.vp.scale + 6
+            assert box.inflate(4, 4).collidepoint(x1, y1), cid
+        else:
+            assert near, cid

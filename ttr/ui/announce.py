@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 
 from ttr.engine import Event, PlayerView, Stage
 from ttr.engine.scoring import longest_trail, route_edges
+from ttr.i18n import _, number, pgettext
 from ttr.ui.scenes.board_text import (
-    color_word,
     log_line,
     route_name,
     ticket_name,
     turn_banner,
 )
 from ttr.ui.speech import Speaker
-from ttr.ui.words import card_name, cards_words, counted, join_and
+from ttr.ui.words import card_name, cards_of, cards_words, counted, join_and
 
 logger = logging.getLogger("ttr.announce")
 
@@ -91,7 +91,8 @@ class Announcer:
             sp.problem = sp.problem or f"{type(e).__name__}: {e}"
         if sp.problem:
             self.speaker = None
-            self.problem = f"Speech stopped: {sp.problem}. Captions stay on"
+            self.problem = _("Speech stopped: {problem}. Captions stay on").format(
+                problem=sp.problem)
             logger.warning("%s", self.problem)
             self._note(Announcement(self.problem, self.owner, "alert"))
             try:
@@ -178,8 +179,9 @@ def turn_words(view: PlayerView, names: Sequence[str]) -> str:
     banner = turn_banner(view, names, False).rstrip("\u2026")
     if view.me is None or pub.current != view.viewer or pub.stage == Stage.GAME_OVER:
         return banner
-    return (f"{banner}. You hold {counted(view.me.hand.total, 'card')}, "
-            f"{counted(len(view.me.tickets), 'ticket')}")
+    return _("{banner}. You hold {cards}, {tickets}").format(
+        banner=banner, cards=counted(view.me.hand.total, "card"),
+        tickets=counted(len(view.me.tickets), "ticket"))
 
 
 # ------------------------------------------------------------ queries
@@ -187,10 +189,10 @@ def turn_words(view: PlayerView, names: Sequence[str]) -> str:
 def hand_words(view: PlayerView) -> str:
     """`Hand, 9 cards: 3 red + 2 pink + 1 locomotive` (the log's wording of cards)."""
     if view.me is None:
-        return "Your cards are hidden"
+        return _("Your cards are hidden")
     hand = view.me.hand
-    return f"Hand, {counted(hand.total, 'card')}: " + (cards_words(hand) if hand.total
-                                                       else "empty")
+    return _("Hand, {n}: {cards}").format(n=counted(hand.total, "card"), cards=(
+        cards_words(hand) if hand.total else pgettext("hand", "empty")))
 
 
 def missing_trains(view: PlayerView, seat: int, ticket: str) -> int | None:
@@ -212,23 +214,27 @@ def ticket_progress(view: PlayerView, ticket: str) -> str:
     from ttr.engine.scoring import connected_tickets
 
     gm = view.public.game_map
-    head = f"{ticket_name(gm, ticket)}, {gm.ticket_by_id[ticket].points}"
+    # TRANSLATORS: a ticket and its points: "Seattle–New York, 22"
+    head = _("{ticket}, {points}").format(ticket=ticket_name(gm, ticket),
+                                          points=number(gm.ticket_by_id[ticket].points))
     if view.viewer is None:
         return head
     if connected_tickets(gm, view.public.owners, view.viewer, (ticket,))[0]:
-        return f"{head}: connected"
+        return _("{ticket}: connected").format(ticket=head)
     miss = missing_trains(view, view.viewer, ticket)
-    return f"{head}: not connected, " + (
-        "blocked" if miss is None else f"{counted(miss, 'train')} of routes still missing")
+    if miss is None:
+        return _("{ticket}: not connected, blocked").format(ticket=head)
+    return _("{ticket}: not connected, {trains} of routes still missing").format(
+        ticket=head, trains=counted(miss, "train"))
 
 
 def tickets_words(view: PlayerView) -> str:
     """Every ticket I hold with its progress."""
     if view.me is None or view.viewer is None:
-        return "Your tickets are hidden"
+        return _("Your tickets are hidden")
     tickets = view.me.tickets
     if not tickets:
-        return "You hold no tickets"
+        return _("You hold no tickets")
     return f"{counted(len(tickets), 'ticket')}. " + ". ".join(
         ticket_progress(view, t) for t in tickets)
 
@@ -236,11 +242,11 @@ def tickets_words(view: PlayerView) -> str:
 def offer_words(view: PlayerView, selected: Sequence[str], min_keep: int) -> str:
     """The ticket choice: each offered ticket with its number key and progress."""
     if view.me is None:
-        return "Tickets are hidden"
-    parts = [f"{i + 1}: {ticket_progress(view, t)}, "
-             + ("kept" if t in selected else "returned") for i, t in enumerate(view.me.offer)]
-    return (f"Choose tickets, keep at least {min_keep}. " + ". ".join(parts)
-            + ". Number keys toggle, Enter keeps")
+        return _("Tickets are hidden")
+    parts = [(_("{k}: {ticket}, kept") if t in selected else _("{k}: {ticket}, returned")).format(
+        k=number(i + 1), ticket=ticket_progress(view, t)) for i, t in enumerate(view.me.offer)]
+    return _("Choose tickets, keep at least {n}. {offer}. Number keys toggle, Enter "
+             "keeps").format(n=number(min_keep), offer=". ".join(parts))
 
 
 def longest_words(view: PlayerView, names: Sequence[str]) -> str:
@@ -250,9 +256,10 @@ def longest_words(view: PlayerView, names: Sequence[str]) -> str:
     lengths = [longest_trail(route_edges(gm, pub.owners, p.seat)) for p in pub.players]
     best = max(lengths, default=0)
     if best == 0:
-        return "Nobody has a path yet"
+        return _("Nobody has a path yet")
     who = [names[i] for i, n in enumerate(lengths) if n == best]
-    return f"Longest path: {join_and(who)}, {counted(best, 'train')}"
+    return _("Longest path: {players}, {trains}").format(players=join_and(who),
+                                                         trains=counted(best, "train"))
 
 
 def scores_words(view: PlayerView, names: Sequence[str]) -> str:
@@ -260,20 +267,28 @@ def scores_words(view: PlayerView, names: Sequence[str]) -> str:
     pub = view.public
     parts = []
     for p in pub.players:
-        extra = f", {counted(p.stations, 'station')}" if pub.config.stations else ""
-        parts.append(f"{names[p.seat]} {counted(p.route_points, 'point')}, "
-                     f"{counted(p.trains, 'train')} left, {counted(p.hand_size, 'card')}, "
-                     f"{counted(p.tickets, 'ticket')}{extra}")
+        # TRANSLATORS: "Ada 34 points, 20 trains left, 5 cards, 3 tickets"
+        line = _("{player} {points}, {trains} left, {cards}, {tickets}").format(
+            player=names[p.seat], points=counted(p.route_points, "point"),
+            trains=counted(p.trains, "train"), cards=counted(p.hand_size, "card"),
+            tickets=counted(p.tickets, "ticket"))
+        if pub.config.stations:
+            line = _("{line}, {stations}").format(line=line,
+                                                  stations=counted(p.stations, "station"))
+        parts.append(line)
     return ". ".join(parts) + ". " + longest_words(view, names)
 
 
 def market_words(view: PlayerView) -> str:
     """The face-up cards and the sizes of the piles."""
     pub = view.public
-    cards = [f"{i + 1} {card_name(c)}" if c is not None else f"{i + 1} empty"
-             for i, c in enumerate(pub.faceup)]
-    return (f"Face up: {', '.join(cards)}. Deck {counted(pub.deck_size, 'card')}, "
-            f"tickets {pub.ticket_deck_size}")
+    # TRANSLATORS: a face-up card by its number key: "1 red", "2 empty"
+    cards = [(_("{k} {colour}") if c is not None else _("{k} empty")).format(
+        k=number(i + 1), colour=card_name(c) if c is not None else "")
+        for i, c in enumerate(pub.faceup)]
+    return _("Face up: {cards}. Deck {deck}, tickets {tickets}").format(
+        cards=", ".join(cards), deck=counted(pub.deck_size, "card"),
+        tickets=number(pub.ticket_deck_size))
 
 
 def city_words(view: PlayerView, city: int, names: Sequence[str]) -> str:
@@ -284,18 +299,26 @@ def city_words(view: PlayerView, city: int, names: Sequence[str]) -> str:
     for r in gm.city_routes[city]:
         route = gm.routes[r]
         owner = pub.owners[r]
-        kind = " tunnel" if route.tunnel else (" ferry" if route.ferry else "")
-        parts.append(f"{route_name(gm, route)}, {route.length} {color_word(route)}{kind}, "
-                     + ("open" if owner is None else names[owner]))
+        what = cards_of(route.color, route.length)
+        # TRANSLATORS: a route at a city: "Denver–Omaha, 4 red tunnel, open" (or its owner)
+        part = (_("{route}, {cards} tunnel, {owner}") if route.tunnel else
+                _("{route}, {cards} ferry, {owner}") if route.ferry else
+                _("{route}, {cards}, {owner}"))
+        parts.append(part.format(route=route_name(gm, route), cards=what,
+                                 owner=pgettext("route", "open") if owner is None
+                                 else names[owner]))
     station = ""
     if pub.config.stations:
         st = pub.stations[city]
-        station = f" Station: {'none' if st is None else names[st]}."
-    return (f"{gm.cities[city].name}: {counted(len(parts), 'route')}. "
-            + ". ".join(parts) + "." + station)
+        station = " " + (_("Station: none.") if st is None else _("Station: {player}.").format(
+            player=names[st]))
+    return _("{city}: {routes}.").format(city=gm.cities[city].name,
+                                         routes=counted(len(parts), "route")) + (
+        " " + ". ".join(parts) + "." if parts else "") + station
 
 
 def history_words(lines: Sequence[str], n: int = 5) -> str:
     """The last `n` moves of the game log (newest first)."""
     picked = list(lines)[:n]
-    return "Last moves: " + ". ".join(picked) if picked else "No moves yet"
+    return (_("Last moves: {moves}").format(moves=". ".join(picked)) if picked
+            else _("No moves yet"))

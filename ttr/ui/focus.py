@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ttr.i18n import _, number
 from ttr.ui import theme
 
 if TYPE_CHECKING:
@@ -30,4 +31,6 @@ def say_focus(ctx: AppContext, label: str, index: int, count: int) -> None:
     """Announce the focused control: `Map: USA, 1 of 14` (a reply: it cuts older speech)."""
     from ttr.ui.announce import say_here
 
-    say_here(ctx.extras, f"{label}, {index + 1} of {count}")
+    # TRANSLATORS: the focused control and where it is: "Map: USA, 1 of 14"
+    say_here(ctx.extras, _("{control}, {k} of {n}").format(control=label, k=number(index + 1),
+                                                           n=number(count)))

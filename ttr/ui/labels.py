@@ -104,6 +104,7 @@ class LabelField:
                  shadow: float = TRAIN_SHADOW, clearance: float = LABEL_CLEARANCE) -> None:
         self.size = map_def.layout.size
         self.clearance = clearance
+        self.margin = EDGE_MARGIN * shadow
         self._grid: dict[tuple[int, int], list[_Obstacle]] = {}
         finish(self._fill(map_def, slots, shadow))
 
@@ -115,6 +116,7 @@ class LabelField:
         that a frame loop can spread the work over frames."""
         field = object.__new__(cls)
         field.size, field.clearance, field._grid = map_def.layout.size, clearance, {}
+        field.margin = EDGE_MARGIN * shadow
         yield from field._fill(map_def, slots, shadow)
         return field
 
@@ -156,7 +158,7 @@ class LabelField:
     def copy(self) -> LabelField:
         """An independent copy (the obstacles are shared, the grid's lists are not)."""
         other = object.__new__(LabelField)
-        other.size, other.clearance = self.size, self.clearance
+        other.size, other.clearance, other.margin = self.size, self.clearance, self.margin
         other._grid = {k: list(v) for k, v in self._grid.items()}
         return other
 
@@ -181,7 +183,8 @@ class LabelField:
               first: bool) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         w, h = self.size
-        if bx0 < 0 or by0 < 0 or bx1 > w or by1 > h:
+        m = self.margin
+        if bx0 < m or by0 < m or bx1 > w - m or by1 > h - m:
             out.append(("edge", ""))
             if first:
                 return out
@@ -227,6 +230,9 @@ class _Obstacle:
     the polygon's extent along it."""
 
 
+EDGE_MARGIN = 1.5
+"""Labels keep this many car shadows (2 px each) inside the board's edge: the frame is
+drawn there, and a label's pixels round outwards."""
 _COST = {"label": 8.0, "city": 6.0, "edge": 4.0, "train": 1.0}
 
 

@@ -345,6 +345,8 @@ class MapRenderer:
         layers.labels = labels
         layers.label_rects = {cid: _label_rect(vp, layers.fonts[p.smaller], p)
                               for cid, p in labels.items()}
+        layers.leaders = {cid: line for cid, p in labels.items()
+                          if (line := _leader(vp, self.cities[cid], layers.fonts[p.smaller], p))}
         yield
         size = vp.map_px.size
         g = self.map_def.layout.geography
@@ -388,6 +390,16 @@ class MapRenderer:
             x, y = vp.local(self.cities[c.id])
             if area.colliderect(pygame.Rect(x - rad, y - rad, 2 * rad + 2, 2 * rad + 2)):
                 mp.paint_city(top, (x, y), vp.scale)
+        ink, lw = theme.LABEL_INK, max(1, round(vp.scale * 1.2))
+        for (x0, y0), (x1, y1) in layers.leaders.values():
+            box = pygame.Rect(min(x0, x1) - lw, min(y0, y1) - lw, abs(x1 - x0) + 2 * lw,
+                              abs(y1 - y0) + 2 * lw)
+            if not box.colliderect(area):
+                continue
+            if lw == 1:
+                pygame.draw.aaline(top, ink, (x0, y0), (x1, y1))
+            else:
+                pygame.draw.line(top, ink, (x0, y0), (x1, y1), lw)
         for c in self.gm.cities:
             if layers.label_rects[c.id].colliderect(area):
                 place = layers.labels[c.id]
@@ -480,6 +492,23 @@ def _label_rect(vp: Viewport, font: pygame.font.Font, place: lab.LabelPlace) -> 
     h = font.get_height() + geo.LABEL_LEADING * font.point_size * (len(place.lines) - 1) + 2 * r
     return pygame.Rect(math.floor(cx - w / 2), math.floor(cy - h / 2), math.ceil(w) + 1,
                        math.ceil(h) + 1)
+
+
+def _leader(vp: Viewport, dot: tuple[float, float], font: pygame.font.Font,
+            place: lab.LabelPlace) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """A line (layer coordinates) from the edge of a city's dot to the nearest point of
+    its label, where more than a line of text lies between them; else None."""
+    x, y = vp.local(dot)
+    cx, cy = vp.local(place.centre)
+    w, h = label_extent(font, place.lines, 1.0)
+    nx = min(max(x, cx - w / 2), cx + w / 2)
+    ny = min(max(y, cy - h / 2), cy + h / 2)
+    d = math.hypot(nx - x, ny - y)
+    rad = max(4.0, geo.CITY_RADIUS * vp.scale) + 1
+    if d <= rad + font.get_height():
+        return None
+    ux, uy = (nx - x) / d, (ny - y) / d
+    return (x + ux * rad, y + uy * rad), (nx - ux, ny - uy)
 
 
 _Cache = dict[tuple[object, ...], tuple[object, _T]]

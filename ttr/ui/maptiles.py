@@ -41,6 +41,10 @@ class Layers:
     labels: dict[str, LabelPlace] = field(default_factory=dict)
     label_rects: dict[str, pygame.Rect] = field(default_factory=dict)
     """Each label's pixels (with its halo) in layer coordinates."""
+    leaders: dict[str, tuple[tuple[float, float], tuple[float, float]]] = field(
+        default_factory=dict)
+    """A line from a city's dot to its label where the label sits away from the dot
+    (layer coordinates), so it reads as that dot's name and not a neighbour's."""
     fonts: list[pygame.font.Font] = field(default_factory=list)
     """The labels' font, then smaller ones for labels with no room (`LabelPlace.smaller`)."""
     ground: Ground | None = None

@@ -34,6 +34,7 @@ from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins
 from ttr.game.session import Update
 from ttr.game.table import TableSession
+from ttr.i18n import N_, _, number, pgettext
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, scaled
@@ -58,6 +59,14 @@ logger = logging.getLogger(__name__)
 
 
 _A = TypeVar("_A")
+_DECIDED_BY = {
+    "points": lambda: pgettext("decided by", "points"),
+    "tickets": lambda: pgettext("decided by", "tickets"),
+    "stations": lambda: pgettext("decided by", "stations"),
+    "longest path": lambda: pgettext("decided by", "longest path"),  # i18n: no (the key: a code)
+    "tie": lambda: pgettext("decided by", "tie"),
+}
+"""What split the top of the ranking (`GameResult.decided_by`), in words."""
 
 
 def hidden_view(old: PlayerView, new: PlayerView) -> PlayerView:
@@ -87,11 +96,11 @@ class BoardScene(Scene):
         """What to show instead of the view while an animation runs ("faceup", "stations")."""
         self.counters: dict[int, Sprite] = {}
         self.toast = Toast()
-        name, desc = map_def.game_map.name, session.config.description
-        self.intro = desc if desc.startswith(name) else f"{name}: {desc}"  # no "Europe: Europe:"
+        self.intro = self.worded_intro()
+        self.strip_taken = False
+        """A tooltip holds the strip under the map this frame (the caption gives way)."""
         self.notes: list[tuple[int, str]] = []
         """Public lines for the log (online chat): (events before it, text)."""
-        """The log's first line (the events follow, from the shown view)."""
         self.hover_route: str | None = None
         self.hover_city: str | None = None
         self.hover_ticket: str | None = None
@@ -105,9 +114,9 @@ class BoardScene(Scene):
         self.finished = False
         self.ai_wait = 0.0
         self.time = 0.0
-        self.pass_button = Button("Pass", primary=True)
-        self.tickets_toggle = Button("Show on map", tip="Keep your tickets' cities and your "
-                                     "network highlighted on the map (M)")
+        self.pass_button = Button(N_("Pass"), primary=True)
+        self.tickets_toggle = Button(N_("Show on map"), tip=N_(
+            "Keep your tickets' cities and your network highlighted on the map (M)"))
         self.show_my_tickets = False
         from ttr.ui.scenes.board_hint import BoardHint
 
@@ -150,10 +159,10 @@ class BoardScene(Scene):
     def hand_target(self, color: object) -> tuple[int, int]:
         """Where a card of `color` lands in the hand."""
         groups = board_draw.hand_groups(self.shown_view)
-        rects = self.layout.hand_rects(max(len(groups), 1))
-        for (c, _), r in zip(groups, rects, strict=False):
+        for (c, _n), stack in zip(groups, board_draw.hand_stacks(self.layout, groups),
+                                  strict=True):
             if c == color:
-                return r.center
+                return stack[-1].center
         return self.layout.hand.center
 
     def completed_tickets(self) -> frozenset[str]:
@@ -200,6 +209,7 @@ class BoardScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings)
         self._log_cache = {}
+        self.intro = self.worded_intro()
         self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
         self.renderer.least_label = least_label(self.layout.font)
         self.renderer.resize(self.camera.viewport(self.layout.map))
@@ -207,7 +217,8 @@ class BoardScene(Scene):
         self.pass_button.rect = pygame.Rect(0, 0, d.w, max(30, d.h // 2))
         self.pass_button.rect.center = d.center
         t, f = self.layout.tickets, self.layout.font
-        tw = self.ctx.assets.text("Show on map", f, theme.TEXT, bold=True).get_width()
+        tw = self.ctx.assets.text(_(self.tickets_toggle.label), f, theme.TEXT,
+                                  bold=True).get_width()
         self.tickets_toggle.rect = pygame.Rect(0, 0, tw + f, round(f * 1.5))
         self.tickets_toggle.rect.topright = (t.right, t.y)
         self.hint.layout()
@@ -268,7 +279,7 @@ class BoardScene(Scene):
             update = self.session.submit(action)  # type: ignore[arg-type]
         except IllegalActionError as e:
             logger.error("UI offered an illegal action: %s", e)
-            self.toast.show("That move is not allowed now")
+            self.toast.show(_("That move is not allowed now"))
             return
         if self.lesson is not None:
             self.lesson.submitted()
@@ -307,7 +318,7 @@ class BoardScene(Scene):
         if s.over:
             self.finished = True
             logger.info("game over: %s", self.result_line())
-            self.keys.say(f"Game over. {self.result_line()}", "alert")
+            self.keys.say(_("Game over. {result}").format(result=self.said_result()), "alert")
             self.ctx.nav.show_scoring(s, self.map_def)
             return
         handoff = s.pending_handoff()
@@ -350,12 +361,31 @@ class BoardScene(Scene):
             self.ctx.stack.push(TunnelScene(self.ctx, self))
             self.paused = True
 
+    def worded_intro(self) -> str:
+        """The log's first line (the events follow, from the shown view): the map and the
+        rules, in the current language (no "Europe: Europe:"); worded again on every
+        layout (the app lays scenes out again when the language changes)."""
+        name, desc = self.map_def.game_map.name, _(self.session.config.description)
+        return desc if desc.startswith(name) else _("{map}: {rules}").format(map=name,
+                                                                             rules=desc)
+
     def result_line(self) -> str:
-        """`Ada 112, You 98 (decided by points)` for the log."""
+        """`Ada 112, You 98 (decided by points)` for the developer log."""
         r = self.session.results()
         by = {p.seat: p for p in r.players}
         return ", ".join(f"{self.names[s]} {by[s].total}" for s in r.ranking) + \
-            f" (decided by {r.decided_by})"
+            f" (decided by {r.decided_by})"  # i18n: no
+
+    def said_result(self) -> str:
+        """`Ada 112, You 98 (decided by points)`, in the player's language."""
+        r = self.session.results()
+        by = {p.seat: p for p in r.players}
+        ranking = ", ".join(_("{player} {points}").format(player=self.names[s],
+                                                           points=number(by[s].total))
+                            for s in r.ranking)
+        how = _DECIDED_BY.get(r.decided_by)
+        return _("{ranking} (decided by {how})").format(
+            ranking=ranking, how=how() if how is not None else r.decided_by)
 
     # ------------------------------------------------------------ input
 
@@ -531,7 +561,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        board_draw.draw_board(self, surface)
+        self.strip_taken = board_draw.draw_board(self, surface)
         self.hint.draw(surface)
         self.keys.draw(surface)
         if self.lesson is not None:

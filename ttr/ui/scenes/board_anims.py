@@ -26,6 +26,7 @@ from ttr.engine import (
     TunnelWithdrawn,
     TurnPassed,
 )
+from ttr.i18n import _, ngettext, number
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.anim import Call, Clip, Parallel, Sequence, Sprite, Tween, Wait, scaled
@@ -115,7 +116,7 @@ def _faceup_dealt(board: BoardHost, e: FaceUpDealt) -> Clip:
 def _faceup_wiped(board: BoardHost, e: FaceUpWiped) -> Clip:
     def wipe() -> None:
         board.overrides["faceup"] = dict.fromkeys(range(len(board.shown_view.public.faceup)))
-        board.toast.show("Three locomotives face up: the row is replaced")
+        board.toast.show(_("Three locomotives face up: the row is replaced"))
 
     return Sequence(Call(wipe), Wait(_d(board, 0.4)))
 
@@ -194,7 +195,8 @@ def _tunnel_revealed(board: BoardHost, e: TunnelRevealed) -> Clip:
 
 def _tunnel_withdrawn(board: BoardHost, e: TunnelWithdrawn) -> Clip:
     name = board.seat_name(e.seat)
-    return Call(lambda: board.toast.show(f"{name} gave up the tunnel"))
+    return Call(lambda: board.toast.show(
+        _("{player} gave up the tunnel").format(player=name)))
 
 
 def _station_built(board: BoardHost, e: StationBuilt) -> Clip:
@@ -206,7 +208,9 @@ def _final_round(board: BoardHost, e: FinalRound) -> Clip:
     name = board.seat_name(e.seat)
     n = board.shown_view.public.config.end_trigger
     return Sequence(Call(lambda: board.toast.show(
-        f"Final round! {name} has {n} or fewer trains left: everyone plays once more", 3.5,
+        ngettext("Final round! {player} has {n} train or fewer left: everyone plays once more",
+                 "Final round! {player} has {n} or fewer trains left: everyone plays once "
+                 "more", n).format(player=name, n=number(n)), 3.5,
         say=False)),  # (the move's announcement says it: board_text.log_line)
         Wait(_d(board, 0.6)))
 
@@ -216,7 +220,7 @@ def _turn_passed(board: BoardHost, e: TurnPassed) -> Clip:
 
 
 def _reshuffled(board: BoardHost, e: DeckReshuffled) -> Clip:
-    return Call(lambda: board.toast.show("The discards were shuffled into a new deck",
+    return Call(lambda: board.toast.show(_("The discards were shuffled into a new deck"),
                                          say=False))  # (so does the move's announcement)
 
 

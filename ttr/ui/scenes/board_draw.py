@@ -5,12 +5,14 @@ Pure drawing: reads the scene, never changes game or scene state.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ttr.engine import COLORS, LOCO, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Pass, PlayerView
 from ttr.engine.table import closed_twins
+from ttr.i18n import _, number, pgettext
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.mappaint import draw_car
@@ -23,6 +25,7 @@ from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
+    from ttr.ui.viewport import BoardLayout
 
 
 def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
@@ -31,6 +34,36 @@ def hand_groups(view: PlayerView) -> list[tuple[object, int]]:
         return []
     h = view.me.hand
     return [(c, h.count(c)) for c in (*COLORS, LOCO) if h.count(c)]
+
+
+HAND_SLOTS = 6
+"""Card widths the hand row keeps room for (more colours make the cards narrower)."""
+STACK_SHOWN = 6
+"""The most cards of one colour drawn fanned out (the badge gives the count)."""
+
+
+def hand_stacks(lay: BoardLayout, groups: list[tuple[object, int]]) -> list[list[pygame.Rect]]:
+    """Each colour group of the hand as a fan of its cards, left to right (the last rect is
+    the top card, with the count): cards as tall as the row allows (narrower when more than
+    `HAND_SLOTS` colours are held), fanned out across the row's width, as a hand is held."""
+    r, pad = lay.hand, lay.pad
+    top = r.y + lay.font + pad
+    n = max(len(groups), 1)
+    room = r.bottom - top
+    cw = min(room / 1.45, (r.w - (max(n, HAND_SLOTS) - 1) * pad) / max(n, HAND_SLOTS))
+    ch = min(room, cw * 1.45)
+    shown = [min(k, STACK_SHOWN) for _, k in groups]
+    extra = sum(k - 1 for k in shown)
+    spare = r.w - n * cw - (n - 1) * pad
+    step = min(cw * 0.45, spare / extra) if extra else 0.0
+    if step < 2:  # no room to fan (many colours in a small window): one card each
+        shown, step = [1] * len(groups), 0.0
+    out, x = [], float(r.x)
+    for k in shown:
+        out.append([pygame.Rect(round(x + i * step), top, round(cw), round(ch))
+                    for i in range(k)])
+        x += cw + (k - 1) * step + pad
+    return out
 
 
 def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
@@ -61,8 +94,9 @@ def ticket_at(board: BoardHost, pos: tuple[int, int]) -> str | None:
     return None
 
 
-def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
-    """The whole board frame."""
+def draw_board(board: BoardHost, surface: pygame.Surface) -> bool:
+    """The whole board frame; True when a tooltip holds the strip under the map (the
+    caption line gives way to it, as to a toast)."""
     lay = board.layout
     surface.fill(theme.BG)
     pygame.draw.rect(surface, theme.mix(theme.BG, (0, 0, 0), 0.25), lay.side)
@@ -76,9 +110,11 @@ def draw_board(board: BoardHost, surface: pygame.Surface) -> None:
     _sprites(board, surface)
     _banner(board, surface)
     _reveal(board, surface)
-    _tooltip(board, surface)
+    if _tooltip(board, surface):
+        return True  # the strip under the map holds the tooltip
     # in the caption strip under the map (the caption gives way): it covers no name
     board.toast.draw(surface, board.ctx.assets, lay.caption.center, lay.caption.w)
+    return False
 
 
 # ---------------------------------------------------------------- map
@@ -193,17 +229,22 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
             x += int(f * 1.6)
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
-        name = spec.name + ("" if spec.agent is None else f" \u00b7 {level}")
-        if p.seat == v.viewer:
-            name += " (you)" if spec.name != "You" else ""
+        name = spec.name + ("" if spec.agent is None else f" \u00b7 {_(level)}")
+        if p.seat == v.viewer and spec.name != "You":  # i18n: no (the default name)
+            # TRANSLATORS: a player's name in their panel, when it is the viewer's own
+            name = _("{name} (you)").format(name=name)
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
                   max_width=max(1, name_end - x))
         blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
                   (r.right - f // 2, r.bottom - max(3, r.h // 14)), "bottomright", bold=True)
         # two stats lines at the body size (one line of all five was cut to ~11 px)
-        stats = [f"trains {p.trains} \u00b7 cards {p.hand_size} \u00b7 tickets {p.tickets}",
-                 (f"stations {p.stations} \u00b7 " if v.public.config.stations else "")
-                 + f"path {paths[p.seat]}"]
+        # TRANSLATORS: a player's counts in their panel, short words
+        stats = [_("trains {trains} \u00b7 cards {cards} \u00b7 tickets {tickets}").format(
+                     trains=number(p.trains), cards=number(p.hand_size),
+                     tickets=number(p.tickets)),
+                 (_("stations {n} \u00b7 path {path}") if v.public.config.stations
+                  else _("path {path}")).format(n=number(p.stations),
+                                                path=number(paths[p.seat]))]
         if lay.compact:  # big text: one line of stats (S reads the rest)
             stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
@@ -238,14 +279,16 @@ def _market(board: BoardHost, surface: pygame.Surface) -> None:
         board.pass_button.draw(surface, a)
     else:
         _pile(surface, board, d, a.card(None, int(d.h * 1.45), d.h),
-              f"Deck {v.public.deck_size}", DrawDeck() in legal and not busy, "deck")
+              (pgettext("pile", "deck"), v.public.deck_size), DrawDeck() in legal and not busy,
+              "deck")
     t = lay.ticket_deck_rect()
     _pile(surface, board, t, a.ticket(int(t.h * 1.45), t.h),
-          f"Tickets {v.public.ticket_deck_size}", DrawTickets() in legal and not busy, "tickets")
+          (pgettext("pile", "tickets"), v.public.ticket_deck_size),
+          DrawTickets() in legal and not busy, "tickets")
 
 
 def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame.Surface,
-          label: str, ok: bool, key: str) -> None:
+          label: tuple[str, int], ok: bool, key: str) -> None:
     a = board.ctx.assets
     img_r = img.get_rect(midleft=(r.x, r.centery))
     if img_r.w > r.w * 0.62:
@@ -255,11 +298,11 @@ def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame
         surface.blit(img, img_r.move(k * 2, -k * 2))
     surface.blit(img, img_r)
     _glow(surface, img_r, ok, board.hover_market == key)
-    name, _, num = label.partition(" ")
+    name, num = label
     f = board.layout.font
-    blit_text(surface, a, num, int(f * 1.2), theme.TEXT, (img_r.right + f // 2, r.centery),
-              "bottomleft", bold=True)
-    blit_text(surface, a, name.lower(), f, theme.TEXT_DIM,
+    blit_text(surface, a, number(num), int(f * 1.2), theme.TEXT,
+              (img_r.right + f // 2, r.centery), "bottomleft", bold=True)
+    blit_text(surface, a, name, f, theme.TEXT_DIM,
               (img_r.right + f // 2, r.centery), "topleft")
 
 
@@ -276,7 +319,7 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
         return
     panel(surface, r, theme.mix(theme.PANEL, theme.BG, 0.4), theme.PANEL_EDGE, 8)
     f = lay.font  # body text (it was 11 px at 1280x720)
-    blit_text(surface, a, "Game log", f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
+    blit_text(surface, a, _("Game log"), f, theme.ACCENT, (r.x + 8, r.y + 6), bold=True)
     y = r.bottom - 6
     top = r.y + f + 12
     step = a.font(f, cond=True).get_linesize()
@@ -302,18 +345,19 @@ def _hand(board: BoardHost, surface: pygame.Surface) -> None:
     f = lay.font
     if v.me is None:
         people = board.session.hot_seat
-        title = "Cards hidden" if people else "Spectating"
-        note = ("Hands and tickets stay hidden until the next player takes the screen."
-                if people else "All seats are played by the computer.")
+        title = _("Cards hidden") if people else _("Spectating")
+        note = (_("Hands and tickets stay hidden until the next player takes the screen.")
+                if people else _("All seats are played by the computer."))
         blit_text(surface, a, title, f, theme.ACCENT, lay.hand.topleft, bold=True)
         blit_text(surface, a, note, f, theme.TEXT_DIM, (lay.hand.x, lay.hand.y + f * 2),
                   max_width=lay.hand.w)
         return
-    blit_text(surface, a, "Your cards", f, theme.ACCENT, lay.hand.topleft, bold=True)
+    blit_text(surface, a, _("Your cards"), f, theme.ACCENT, lay.hand.topleft, bold=True)
     groups = hand_groups(v)
-    rects = lay.hand_rects(max(len(groups), 8))
-    for (color, n), r in zip(groups, rects, strict=False):
-        surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]
+    for (color, n), stack in zip(groups, hand_stacks(lay, groups), strict=True):
+        for r in stack:
+            surface.blit(a.card(color, r.w, r.h), r)  # type: ignore[arg-type]
+        r = stack[-1]
         badge = pygame.Rect(0, 0, int(f * 1.8), int(f * 1.5))
         badge.center = (r.centerx, r.bottom - badge.h // 2 - 4)
         pygame.draw.rect(surface, (20, 20, 24), badge, border_radius=badge.h // 2)
@@ -336,11 +380,16 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     rects = ticket_rects(board)
     n = len(v.me.tickets)
     room = max(1, tog.rect.x - lay.tickets.x - f // 2)
-    heads = [f"Your tickets ({len(done)}/{n} done)", f"Tickets {len(done)}/{n} done",
-             f"Tickets {len(done)}/{n}"]
+    done_n, all_n = number(len(done)), number(n)
+    # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
+    heads = [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
+             _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
+             _("Tickets {done}/{all}").format(done=done_n, all=all_n)]
     if rects and len(rects) < n:
         first = v.me.tickets.index(rects[0][0])
-        heads.insert(0, f"{heads[0]} \u00b7 {first + 1}\u2013{first + len(rects)}, wheel")
+        # TRANSLATORS: the tickets shown of a longer list, scrolled with the mouse wheel
+        heads.insert(0, _("{heading} \u00b7 {first}\u2013{last}, wheel").format(
+            heading=heads[0], first=number(first + 1), last=number(first + len(rects))))
     head = next((t for t in heads if a.text(t, f, theme.ACCENT, bold=True).get_width() <= room),
                 heads[-1])  # the longest that fits
     blit_text(surface, a, head, f, theme.ACCENT, lay.tickets.topleft, bold=True,
@@ -415,12 +464,12 @@ def _banner(board: BoardHost, surface: pygame.Surface) -> None:
         left = board.hint.button.rect.right + f // 2
     if v.public.turns_left is not None and v.public.stage.name != "GAME_OVER":
         left_n = v.public.turns_left
-        note = (f"Final round: {counted(left_n, 'turn')} left" if left_n > 1
-                else "Final round: last turn")
+        note = (_("Final round: {turns} left").format(turns=counted(left_n, "turn"))
+                if left_n > 1 else _("Final round: last turn"))
         right = blit_text(surface, a, note, f, theme.BAD, (b.right, b.centery), "midright",
                           bold=True).x - f // 2
     full = turn_banner(v, board.names, board.session.ai_thinking())
-    head, _, rest = full.partition(": ")
+    head, _sep, rest = full.partition(": ")
     parts = rest.split(", ") if rest else []
     texts = [head + (": " + ", ".join(parts[:k]) if k else "")
              for k in range(len(parts), -1, -1)] if parts else [full]
@@ -451,7 +500,7 @@ def _reveal(board: BoardHost, surface: pygame.Surface) -> None:
     panel(surface, box, (30, 30, 36), theme.ACCENT, 12, alpha=235)
     for i, c in enumerate(cards):
         surface.blit(a.card(c, cw, ch), (box.x + 15 + i * (cw + 10), box.y + 10))
-    blit_text(surface, a, f"Tunnel: {counted(extra, 'extra card')}",
+    blit_text(surface, a, _("Tunnel: {extra}").format(extra=counted(extra, "extra-card")),
               lay.font, theme.TEXT, (box.centerx, box.bottom - 10), "midbottom", bold=True)
 
 
@@ -467,37 +516,41 @@ def _tip_anchor(board: BoardHost, rid: str) -> tuple[int, int]:
 
 
 def _tip_home(board: BoardHost, surface: pygame.Surface, at: tuple[int, int], w: int,
-              h: int) -> pygame.Rect:
+              h: int) -> pygame.Rect | None:
     """Where a `w` x `h` tooltip for the anchor `at` goes: beside it (never over it), on
-    the map (in the window if the map is small), covering as few city names (and the
-    hint's tag) as it can, nearest first."""
+    the map, clear of every city name (and the hint's tag), nearest first; else the clear
+    spot of the map nearest it (a sea, an empty corner); None if no spot on the map is
+    clear (crowded maps at big text) or the map is too small for it."""
     mx, my = at
-    screen = pygame.Rect(0, 0, *surface.get_size())
-    lay = board.layout
-    if lay.map.w > w * 2 and lay.map.h > h * 2:  # on the map: the banner and panels stay clear
-        screen = lay.map
+    screen = board.layout.map  # on the map: the banner and the panels stay clear
+    if w > screen.w or h > screen.h:
+        return None
     avoid = [rect for _, rect in board.renderer.label_boxes()]
     if board.hint.tag is not None:
-        avoid += [board.hint.tag] * 3
-    best: tuple[int, int, pygame.Rect] | None = None
-    i = 0
+        avoid.append(board.hint.tag)
     for g in (16, 48, 96, 160):  # nearer first
         for dx, dy in ((g, g), (-g - w, g), (g, -g - h), (-g - w, -g - h),
                        (-w // 2, g), (-w // 2, -g - h), (g, -h // 2), (-g - w, -h // 2)):
-            i += 1
             r = pygame.Rect(mx + dx, my + dy, w, h).clamp(screen)
-            if r.collidepoint(mx, my):
-                continue
-            score = (len(r.collidelistall(avoid)), i)
-            if best is None or score < best[:2]:
-                best = (*score, r)
-    return best[2] if best is not None else pygame.Rect(mx + 16, my + 16, w, h).clamp(screen)
+            if not r.collidepoint(mx, my) and r.collidelist(avoid) < 0:
+                return r
+    step = max(4, min(w, h) // 3)
+    clear = [r for r in (pygame.Rect(x, y, w, h)
+                         for y in range(screen.y, screen.bottom - h + 1, step)
+                         for x in range(screen.x, screen.right - w + 1, step))
+             if not r.collidepoint(mx, my) and r.collidelist(avoid) < 0]
+    return min(clear, key=lambda r: math.hypot(r.centerx - mx, r.centery - my), default=None)
 
 
-def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
+def _tooltip(board: BoardHost, surface: pygame.Surface) -> bool:
+    """A route's tooltip (hovered, or chosen by a hint, a dialog or the keyboard): beside
+    the route where no city name is covered, else on one line in the strip under the map
+    (the caption's: it covers nothing). There a tooltip the pointer asked for takes the
+    place of a toast; one a hint asked for waits while its toast shows. True when it is
+    in the strip (the toast and the caption give way)."""
     rid = board.hover_route
     if rid is None or board.queue.busy or board.paused:
-        return
+        return False
     v = board.shown_view
     route = v.public.game_map.route(rid)
     lines = route_tip(v, route, board.names)
@@ -508,9 +561,32 @@ def _tooltip(board: BoardHost, surface: pygame.Surface) -> None:
     h = sum(i.get_height() for i in imgs) + f // 2 + 4
     mx, my = _tip_anchor(board, rid)
     r = _tip_home(board, surface, (mx, my), w, h)
+    if r is None:
+        pointed = board.renderer.route_at(board.mouse) == rid
+        if board.toast.active and not pointed:
+            return False
+        _tip_strip(board, surface, lines)
+        return True
     panel(surface, r, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
     y = r.y + f // 4 + 2
     for text, img in zip(lines, imgs, strict=True):
         surface.blit(img, (r.x + f // 2, y))
         note_text(surface, text, img.get_rect(topleft=(r.x + f // 2, y)), f)
         y += img.get_height()
+    return False
+
+
+def _tip_strip(board: BoardHost, surface: pygame.Surface, lines: list[str]) -> None:
+    """The tooltip on one line in the strip under the map: all of it if it fits, else
+    without the route's details, else the route's name."""
+    a, lay = board.ctx.assets, board.layout
+    f, rect = lay.font, lay.caption
+    tries = [lines, [lines[0], *lines[2:]], lines[:1]]
+    texts = [" \u00b7 ".join(t) for t in tries]
+    font = a.font(f, cond=True)
+    text = next((t for t in texts if font.size(t)[0] <= rect.w - 16), texts[-1])
+    panel(surface, rect, (24, 24, 30), theme.PANEL_EDGE, 6, alpha=235)
+    img = a.text(text, f, theme.TEXT, cond=True)
+    at = img.get_rect(midleft=(rect.x + 8, rect.centery))
+    surface.blit(img, at)
+    note_text(surface, text, at, f)

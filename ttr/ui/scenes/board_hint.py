@@ -26,6 +26,7 @@ from ttr.engine import (
     DrawTickets,
     Seat,
 )
+from ttr.i18n import N_, _, pgettext
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.widgets import Button
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from ttr.ui.maprender import MapRenderer
     from ttr.ui.scenes.board import BoardScene
 
-THINKING = "Thinking of a hint\u2026"
+THINKING = N_("Thinking of a hint\u2026")
 PULSE = 3.0
 """Seconds a new hint's mark pulses (then it stays, steady, until a move is made)."""
 
@@ -46,8 +47,8 @@ class BoardHint:
 
     def __init__(self, board: BoardScene) -> None:
         self.board = board
-        self.button = Button("Hint (G)", tip="The move the strongest level would make, "
-                             "and why (G)")
+        self.button = Button(N_("Hint (G)"), tip=N_("The move the strongest level would make, "
+                                                    "and why (G)"))
         self.job: tuple[Seat, HintJob] | None = None
         """(seat, job) of a hint being worked out."""
         self.mark: Action | None = None
@@ -65,12 +66,12 @@ class BoardHint:
         b = self.board
         s = b.session
         if not s.hints_allowed:
-            return "Hints are off at this table (chosen when the game was set up)"
+            return _("Hints are off at this table (chosen when the game was set up)")
         if not b.ctx.settings.hints:
-            return "Hints are turned off in Settings"
+            return _("Hints are turned off in Settings")
         seat = can_hint(s)
         if seat is None or b.shown_view.viewer != seat:
-            return "A hint is for the player whose turn it is"
+            return _("A hint is for the player whose turn it is")
         return None
 
     def offered(self) -> bool:
@@ -94,8 +95,8 @@ class BoardHint:
         assert seat is not None
         if self.job is None:
             self.job = (seat, start_hint(s))
-        b.toast.show(THINKING, 3.0)
-        b.keys.say("Thinking of a hint", "reply")
+        b.toast.show(_(THINKING), 3.0)
+        b.keys.say(_("Thinking of a hint"), "reply")
         b.dirty = True
 
     def poll(self) -> None:
@@ -109,7 +110,7 @@ class BoardHint:
             return
         hint = job.result()
         if hint is None:
-            b.toast.show(job.error or "No hint now")
+            b.toast.show(job.error or _("No hint now"))
             return
         b.toast.show(hint.text, 10.0)
         b.keys.say(hint.text, "reply")
@@ -178,7 +179,8 @@ class BoardHint:
             pygame.draw.rect(surface, (0, 0, 0), ring.inflate(2, 2), width + 2,
                              border_radius=9)
             pygame.draw.rect(surface, col, ring, width, border_radius=8)
-            draw_tag(surface, b.ctx.assets, "HINT", col, (ring.centerx, ring.bottom),
+            draw_tag(surface, b.ctx.assets, pgettext("tag on the map", "HINT"), col,
+                     (ring.centerx, ring.bottom),
                      max(10, int(lay.font * 0.75)))
             return
         r, vp = b.renderer, b.renderer.vp
@@ -188,7 +190,8 @@ class BoardHint:
         surface.set_clip(lay.map.clip(clip))
         try:
             self.tag = outline_move(surface, r, action, col, width,
-                                    ("HINT", b.ctx.assets, max(10, int(lay.font * 0.75))))
+                                    (pgettext("tag on the map", "HINT"), b.ctx.assets,
+                                     max(10, int(lay.font * 0.75))))
         finally:
             surface.set_clip(clip)
 

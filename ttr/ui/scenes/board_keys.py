@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import Event, Pass, Stage
+from ttr.i18n import _, number
 from ttr.ui import theme
 from ttr.ui.announce import (
     announcer_of,
@@ -78,9 +79,11 @@ class BoardKeys:
         self._cap_text, self._cap_since, self._cap_n, self._cap_piece = "", 0.0, 1, 0
         """The caption shown, since when, in how many pieces, which one."""
         board.toast.on_show = lambda text: self.say(text, "alert")
-        name, desc = board.map_def.game_map.name, board.session.config.description
+        name, desc = board.map_def.game_map.name, _(board.session.config.description)
         intro = desc if desc.startswith(name) else board.intro
-        self.say(f"{intro}. {turn_words(board.shown_view, board.names)}.")
+        # TRANSLATORS: said when a game starts: the map and rules, then whose turn it is
+        self.say(_("{intro}. {turn}.").format(intro=intro,
+                                               turn=turn_words(board.shown_view, board.names)))
 
     def say(self, text: str, kind: str = "event") -> None:
         """Announce as the seat at the screen."""
@@ -113,8 +116,10 @@ class BoardKeys:
         """A curtain was dismissed: greet the new owner of the screen."""
         v = self.board.shown_view
         self.items, self.item = [], -1  # the seat before's answer is not for this one
-        who = self.board.names[v.viewer] if v.viewer is not None else "Nobody"
-        self.say(f"{who} at the screen. {turn_words(v, self.board.names)}.", "alert")
+        turn = turn_words(v, self.board.names)
+        self.say(_("{player} at the screen. {turn}.").format(
+            player=self.board.names[v.viewer], turn=turn) if v.viewer is not None
+            else _("Nobody at the screen. {turn}.").format(turn=turn), "alert")
 
     # ------------------------------------------------------------ keys
 
@@ -140,7 +145,7 @@ class BoardKeys:
             pygame.K_w: lambda: turn_words(v, names),
             pygame.K_l: lambda: history_words(list(log_lines(v, names))),
             pygame.K_r: lambda: (city_words(v, self.cursor, names) if self.cursor is not None
-                                 else "No city chosen: move the cursor with the arrows"),
+                                 else _("No city chosen: move the cursor with the arrows")),
         }
         if k in answers and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             text = answers[k]()
@@ -161,7 +166,7 @@ class BoardKeys:
             return True
         if k == pygame.K_b:
             if not v.public.config.stations:
-                self.say("This map has no stations", "reply")
+                self.say(_("This map has no stations"), "reply")
             else:
                 self.open_list("station")
             return True
@@ -179,14 +184,16 @@ class BoardKeys:
         if self.items_seat != self.board.shown_view.viewer:  # another seat asked
             self.items, self.item = [], -1
         if not self.items:
-            self.say("Nothing to read: H, I, S, M, W, L or R answers first", "reply")
+            self.say(_("Nothing to read: H, I, S, M, W, L or R answers first"), "reply")
             return
         n = len(self.items)
         if to_end:
             self.item = n - 1 if forward else 0
         else:
             self.item = min(n - 1, self.item + 1) if forward else max(0, self.item - 1)
-        self.say(f"{self.items[self.item]}, {self.item + 1} of {n}", "reply")
+        # TRANSLATORS: one item of a longer answer: "Ada 34 points, 2 of 5"
+        self.say(_("{item}, {k} of {n}").format(item=self.items[self.item],
+                                                 k=number(self.item + 1), n=number(n)), "reply")
 
     def open_list(self, kind: str, text: str = "") -> None:
         """Open the claim or station list."""
@@ -215,7 +222,8 @@ class BoardKeys:
                 if off <= CONE and (best is None or (off, dist) < best[:2]):
                     best = (off, dist, nb)
             if best is None:
-                self.say(f"No route that way from {gm.cities[self.cursor].name}", "reply")
+                self.say(_("No route that way from {city}").format(
+                    city=gm.cities[self.cursor].name), "reply")
                 return
             self.cursor = best[2]
         self.say(city_words(b.shown_view, self.cursor, b.names), "reply")
@@ -235,8 +243,8 @@ class BoardKeys:
             pygame.draw.circle(surface, theme.HILITE, (x, y), r, 3)
         viewer = b.shown_view.viewer
         lines = [a.text for a in self.announcer.history if a.seat == viewer][-1:]
-        if not lines or b.toast.active:  # a toast shows (and says) the newest line itself
-            return
+        if not lines or b.toast.active or b.strip_taken:  # a toast shows (and says) the
+            return  # newest line itself; a tooltip there is for the moment
         f = lay.font
         rect = lay.caption  # under the map: it never covers a name or a route
         panel(surface, rect, (0, 0, 0), theme.PANEL_EDGE, 6, alpha=215)

@@ -31,8 +31,16 @@ from ttr.engine import (
     TunnelRevealed,
     TunnelWithdrawn,
 )
-from ttr.ui.theme import CARD_NAMES
-from ttr.ui.words import a_an, card_name, card_noun, cards_words, counted, join_and
+from ttr.i18n import _, ngettext, number, pgettext
+from ttr.ui.words import (
+    a_card,
+    card_name,
+    cards_of,
+    cards_words,
+    counted,
+    join_and,
+    route_colour,
+)
 
 
 def route_name(gm: GameMap, route: Route) -> str:
@@ -48,7 +56,7 @@ def ticket_name(gm: GameMap, ticket: TicketId) -> str:
 
 def color_word(route: Route) -> str:
     """`red`, `gray` ..."""
-    return "gray" if route.color is None else CARD_NAMES[route.color]
+    return route_colour(route.color)
 
 
 def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
@@ -61,44 +69,61 @@ def log_line(e: Event, gm: GameMap, names: Sequence[str]) -> str | None:
     match e:
         case CardTaken(seat, source, _, color):
             if source == "faceup":
-                what = "a face-up card" if color is None else a_an(card_noun(color))
-                return f"{names[seat]} took {what}"
-            what = "a card" if color is None else a_an(card_noun(color))
-            return f"{names[seat]} drew {what} from the deck"
+                what = _("a face-up card") if color is None else a_card(color)
+                return _("{player} took {card}").format(player=names[seat], card=what)
+            what = _("a card") if color is None else a_card(color)
+            return _("{player} drew {card} from the deck").format(player=names[seat], card=what)
         case RouteClaimed(seat, route, payment, points):
-            return (f"{names[seat]} claimed {route_name(gm, gm.route(route))} with "
-                    f"{cards_words(payment)} ({counted(points, 'point')})")
+            # TRANSLATORS: "Ana claimed Denver–Omaha with 2 red + 1 locomotive (2 points)"
+            return _("{player} claimed {route} with {cards} ({points})").format(
+                player=names[seat], route=route_name(gm, gm.route(route)),
+                cards=cards_words(payment), points=counted(points, "point"))
         case TicketsOffered(seat, tickets, count):
-            line = f"{names[seat]} drew {counted(count, 'destination ticket')}"
+            line = _("{player} drew {tickets}").format(
+                player=names[seat], tickets=counted(count, "destination-ticket"))
             if tickets is not None:
-                line += ": " + ", ".join(ticket_name(gm, t) for t in tickets)
+                line = _("{line}: {tickets}").format(line=line, tickets=", ".join(
+                    ticket_name(gm, t) for t in tickets))
             return line
         case TicketsKept(seat, kept, count, returned):
-            line = f"{names[seat]} kept {counted(count, 'ticket')}"
+            line = _("{player} kept {tickets}").format(player=names[seat],
+                                                       tickets=counted(count, "ticket"))
             if kept is not None:
-                line += ": " + ", ".join(ticket_name(gm, t) for t in kept)
-                return line + (f"; returned {returned}" if returned else "")
-            return line + (f" and returned {returned}" if returned else "")
+                line = _("{line}: {tickets}").format(line=line, tickets=", ".join(
+                    ticket_name(gm, t) for t in kept))
+                # TRANSLATORS: {n} is the number of tickets put back under the pile
+                return (_("{line}; returned {n}").format(line=line, n=number(returned))
+                        if returned else line)
+            return (_("{line} and returned {n}").format(line=line, n=number(returned))
+                    if returned else line)
         case StationBuilt(seat, city, payment):
-            return (f"{names[seat]} built a station in {gm.city_name(city)} with "
-                    f"{cards_words(payment)}")
+            return _("{player} built a station in {city} with {cards}").format(
+                player=names[seat], city=gm.city_name(city), cards=cards_words(payment))
         case TunnelRevealed(seat, route, cards, extra):
-            shown = join_and([card_name(c) for c in cards]) or "nothing"
-            return (f"{names[seat]} tried the {route_name(gm, gm.route(route))} tunnel: the "
-                    f"deck turned up {shown}, {counted(extra, 'extra card')} to pay")
+            shown = join_and([card_name(c) for c in cards]) or pgettext("cards", "nothing")
+            # TRANSLATORS: {cards} are the colours of the 3 cards turned up, {extra} "1 extra card"
+            return _("{player} tried the {route} tunnel: the deck turned up {cards}, "
+                     "{extra} to pay").format(player=names[seat],
+                                              route=route_name(gm, gm.route(route)),
+                                              cards=shown, extra=counted(extra, "extra-card"))
         case TunnelWithdrawn(seat, route):
-            return f"{names[seat]} gave up the {route_name(gm, gm.route(route))} tunnel"
+            return _("{player} gave up the {route} tunnel").format(
+                player=names[seat], route=route_name(gm, gm.route(route)))
         case Passed(seat):
-            return f"{names[seat]} passed"
+            return _("{player} passed").format(player=names[seat])
         case FinalRound(seat):
-            return f"Final round: {names[seat]} is almost out of trains, everyone plays once more"
+            return _("Final round: {player} is almost out of trains, everyone plays once "
+                     "more").format(player=names[seat])
         case FaceUpWiped(cards):
             locos = sum(1 for c in cards if c == CardColor.LOCOMOTIVE)
-            return f"{counted(locos, 'locomotive')} lay face up: the row was replaced"
+            # TRANSLATORS: {locos} is "3 locomotives"
+            return _("{locos} lay face up: the row was replaced").format(
+                locos=counted(locos, "locomotive"))
         case DeckReshuffled(size):
-            return f"The discards were shuffled into a new deck of {counted(size, 'card')}"
+            return _("The discards were shuffled into a new deck of {cards}").format(
+                cards=counted(size, "card"))
         case GameOver():
-            return "The game is over"
+            return _("The game is over")
     return None
 
 
@@ -126,17 +151,21 @@ def route_tip(view: PlayerView, route: Route, names: Sequence[str]) -> list[str]
     pts = pub.config.points_for(route.length)
     kind = []
     if route.tunnel:
-        kind.append("tunnel")
+        kind.append(_("tunnel"))
     if route.ferry:
-        kind.append(f"ferry ({counted(route.ferry, 'locomotive')})")
+        # TRANSLATORS: a ferry route and the locomotives it needs: "ferry (1 locomotive)"
+        kind.append(_("ferry ({locos})").format(locos=counted(route.ferry, "locomotive")))
+    # TRANSLATORS: a route's length and colour, and its points: "4 × red · 7 points"
     lines = [route_name(gm, route),
-             f"{route.length} \u00d7 {color_word(route)} \u00b7 {counted(pts, 'point')}"
+             _("{length} \u00d7 {colour} \u00b7 {points}").format(
+                 length=number(route.length), colour=color_word(route),
+                 points=counted(pts, "point"))
              + (f" \u00b7 {', '.join(kind)}" if kind else "")]
     owner = pub.owners[route.index]
     if owner is not None:
-        lines.append(f"Claimed by {names[owner]}")
+        lines.append(_("Claimed by {player}").format(player=names[owner]))
     elif any(isinstance(a, ClaimRoute) and a.route == route.id for a in view.legal):
-        lines.append("Click to claim it")
+        lines.append(_("Click to claim it"))
     elif view.me is not None:
         lines.append(refuse_route(view, route, names))
     return lines
@@ -151,26 +180,28 @@ def refuse_route(view: PlayerView, route: Route, names: Sequence[str]) -> str:
         return turn
     owner = pub.owners[route.index]
     if owner is not None:
-        return f"{route_name(gm, route)} is already claimed by {names[owner]}"
+        return _("{route} is already claimed by {player}").format(
+            route=route_name(gm, route), player=names[owner])
     if pub.stage == Stage.SECOND_DRAW:
-        return "Take your second card first"
+        return _("Take your second card first")
     if pub.stage in (Stage.KEEP_TICKETS, Stage.INITIAL_TICKETS):
-        return "Choose your tickets first"
+        return _("Choose your tickets first")
     twin = gm.twin[route.index]
     if twin >= 0 and pub.owners[twin] is not None:
         if pub.owners[twin] == view.viewer:
-            return "You already own the other track of this double route"
+            return _("You already own the other track of this double route")
         if len(pub.players) < pub.config.double_routes_min_players:
-            return "With this few players only one track of a double route can be used"
+            return _("With this few players only one track of a double route can be used")
     me = pub.players[view.viewer] if view.viewer is not None else None
     if me is not None and me.trains < route.length:
-        return f"You have only {counted(me.trains, 'train')} left"
-    need = f"{route.length} {color_word(route)}"
-    if route.color is None:
-        need = f"{counted(route.length, 'card')} of one colour"
+        return _("You have only {trains} left").format(trains=counted(me.trains, "train"))
+    need = cards_of(route.color, route.length) if route.color is not None else \
+        _("{cards} of one colour").format(cards=counted(route.length, "card"))
     if route.ferry:
-        need += f", {route.ferry} of them locomotives"
-    return f"You can't pay for this route: it needs {need}"
+        # TRANSLATORS: {n} is how many of the cards must be locomotives
+        need = ngettext("{cards}, {n} of them a locomotive", "{cards}, {n} of them locomotives",
+                        route.ferry).format(cards=need, n=number(route.ferry))
+    return _("You can't pay for this route: it needs {cards}").format(cards=need)
 
 
 def refuse_station(view: PlayerView, city: str, names: Sequence[str]) -> str:
@@ -180,22 +211,22 @@ def refuse_station(view: PlayerView, city: str, names: Sequence[str]) -> str:
         return why
     pub = view.public
     if not pub.config.stations:
-        return "This map has no stations"
+        return _("This map has no stations")
     owner = pub.stations[pub.game_map.city_index[city]]
     if owner is not None:
-        return f"A station already stands there ({names[owner]}'s)"
-    return "You can't build a station now (no stations or cards)"
+        return _("A station already stands there ({player}'s)").format(player=names[owner])
+    return _("You can't build a station now (no stations or cards)")
 
 
 def not_your_turn(view: PlayerView, names: Sequence[str]) -> str | None:
     """'It's Ada's turn' when the viewer is not to act, else None."""
     pub = view.public
     if pub.stage == Stage.GAME_OVER:
-        return "The game is over"
+        return _("The game is over")
     if view.viewer is None:
-        return "You are watching"
+        return _("You are watching")
     if pub.current != view.viewer:
-        return f"It's {names[pub.current]}'s turn"
+        return _("It's {player}'s turn").format(player=names[pub.current])
     return None
 
 
@@ -206,18 +237,18 @@ def refuse_draw(view: PlayerView, names: Sequence[str], faceup_slot: int | None)
         return turn
     pub = view.public
     if pub.stage in (Stage.KEEP_TICKETS, Stage.INITIAL_TICKETS):
-        return "Choose your tickets first"
+        return _("Choose your tickets first")
     if pub.stage == Stage.TUNNEL_PAY:
-        return "Pay for the tunnel or withdraw first"
+        return _("Pay for the tunnel or withdraw first")
     if faceup_slot is not None:
         color = pub.faceup[faceup_slot]
         if color is None:
-            return "That slot is empty"
+            return _("That slot is empty")
         if pub.stage == Stage.SECOND_DRAW:
-            return "A face-up locomotive can't be your second card"
+            return _("A face-up locomotive can't be your second card")
     if faceup_slot is None and pub.deck_size == 0:
-        return "The deck is empty"
-    return "You can't draw now"
+        return _("The deck is empty")
+    return _("You can't draw now")
 
 
 def refuse_tickets(view: PlayerView, names: Sequence[str]) -> str:
@@ -227,36 +258,39 @@ def refuse_tickets(view: PlayerView, names: Sequence[str]) -> str:
         return turn
     pub = view.public
     if pub.stage == Stage.SECOND_DRAW:
-        return "Take your second card first"
+        return _("Take your second card first")
     if pub.ticket_deck_size == 0:
-        return "No destination tickets are left"
-    return "You can't take tickets now"
+        return _("No destination tickets are left")
+    return _("You can't take tickets now")
 
 
 def turn_banner(view: PlayerView, names: Sequence[str], thinking: bool) -> str:
     """The line that says whose turn it is and what to do."""
     pub = view.public
     if pub.stage == Stage.GAME_OVER:
-        return "Game over"
+        return _("Game over")
     cur = pub.current
     if cur != view.viewer:
         if pub.stage == Stage.INITIAL_TICKETS:
-            return f"{names[cur]} is choosing tickets\u2026"
-        return f"{names[cur]} is {'thinking' if thinking else 'playing'}\u2026"
+            return _("{player} is choosing tickets\u2026").format(player=names[cur])
+        return (_("{player} is thinking\u2026") if thinking
+                else _("{player} is playing\u2026")).format(player=names[cur])
     if pub.stage == Stage.SECOND_DRAW:
-        return "Your turn: take a second card"
+        return _("Your turn: take a second card")
     if pub.stage in (Stage.INITIAL_TICKETS, Stage.KEEP_TICKETS):
-        return "Your turn: choose your tickets"
+        return _("Your turn: choose your tickets")
     if pub.stage == Stage.TUNNEL_PAY:
-        return "Your turn: pay for the tunnel or withdraw"
+        return _("Your turn: pay for the tunnel or withdraw")
     kinds = {type(a) for a in view.legal}
     parts = []
     if DrawDeck in kinds or DrawFaceUp in kinds:
-        parts.append("draw cards")
+        parts.append(_("draw cards"))
     if ClaimRoute in kinds:
-        parts.append("claim a route")
+        parts.append(_("claim a route"))
     if DrawTickets in kinds:
-        parts.append("take tickets")
+        parts.append(_("take tickets"))
     if BuildStation in kinds:
-        parts.append("build a station")
-    return "Your turn: " + (", ".join(parts) if parts else "pass")
+        parts.append(pgettext("a move", "build a station"))
+    # TRANSLATORS: {moves} is a list of moves ("draw cards, claim a route"); the banner
+    # drops moves from its end where it is narrow, so keep ": " and ", "
+    return _("Your turn: {moves}").format(moves=", ".join(parts) if parts else _("pass"))

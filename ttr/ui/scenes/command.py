@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import BuildStation, ClaimRoute
+from ttr.i18n import _, number, pgettext
 from ttr.ui import theme
 from ttr.ui.announce import announcer_of
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
-from ttr.ui.scenes.board_text import color_word, refuse_route, refuse_station, route_name
+from ttr.ui.scenes.board_text import refuse_route, refuse_station, route_name
 from ttr.ui.widgets import blit_text, panel
-from ttr.ui.words import counted
+from ttr.ui.words import cards_of, counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board import BoardScene
@@ -45,9 +46,18 @@ def claim_entries(board: BoardScene) -> tuple[list[Entry], list[Entry]]:
     legal = {a.route for a in v.legal if isinstance(a, ClaimRoute)}
     can, cannot = [], []
     for r in gm.routes:
-        kind = ", tunnel" if r.tunnel else (f", ferry {r.ferry}" if r.ferry else "")
-        label = (f"{route_name(gm, r)}, {r.length} {color_word(r)}{kind}, "
-                 f"{counted(v.public.config.points_for(r.length), 'point')}")
+        pts = counted(v.public.config.points_for(r.length), "point")
+        what = cards_of(r.color, r.length)
+        if r.tunnel:
+            # TRANSLATORS: an entry of the claim list: "Denver–Omaha, 4 red, tunnel, 7 points"
+            label = _("{route}, {cards}, tunnel, {points}")
+        elif r.ferry:
+            # TRANSLATORS: {n} is the number of locomotives the ferry needs
+            label = _("{route}, {cards}, ferry {n}, {points}")
+        else:
+            label = _("{route}, {cards}, {points}")
+        label = label.format(route=route_name(gm, r), cards=what, n=number(r.ferry),
+                             points=pts)
         cities = (gm.city_name(r.a), gm.city_name(r.b))
         if r.id in legal:
             can.append(Entry(r.id, label, cities))
@@ -101,24 +111,27 @@ class CommandScene(Scene):
 
     def title(self) -> str:
         """`Routes you can claim` and the like."""
-        what = "Routes" if self.kind == "claim" else "Station cities"
-        return f"{what} you {'can' if self.page == 0 else 'cannot'} " + (
-            "claim" if self.kind == "claim" else "use")
+        if self.kind == "claim":
+            return _("Routes you can claim") if self.page == 0 else _("Routes you cannot claim")
+        return _("Station cities you can use") if self.page == 0 else \
+            _("Station cities you cannot use")
 
     def summary(self) -> str:
         """What the list holds now, for speech."""
         n = len(self.entries())
-        head = f"{self.title()}: {n}"
-        if self.text:
-            head += f" matching {self.text}"
-        first = self.entry_words(0) if n else "none"
-        return f"{head}. {first}. Type a city to filter, Tab for the other list, Esc closes"
+        head = (_("{title}: {n} matching {text}") if self.text else _("{title}: {n}")).format(
+            title=self.title(), n=number(n), text=self.text)
+        first = self.entry_words(0) if n else pgettext("list", "none")
+        return _("{head}. {first}. Type a city to filter, Tab for the other list, "
+                 "Esc closes").format(head=head, first=first)
 
     def entry_words(self, i: int) -> str:
         """One entry in words, with its place in the list."""
         items = self.entries()
         e = items[i]
-        return f"{i + 1} of {len(items)}: {e.label}" + (f": {e.why}" if e.why else "")
+        where = _("{k} of {n}").format(k=number(i + 1), n=number(len(items)))
+        return (_("{where}: {entry}: {why}") if e.why else _("{where}: {entry}")).format(
+            where=where, entry=e.label, why=e.why)
 
     def say(self, text: str, kind: str = "reply") -> None:
         """Announce as the board's viewer."""
@@ -134,7 +147,7 @@ class CommandScene(Scene):
         k = e.key
         if k == pygame.K_ESCAPE:
             self.ctx.stack.pop(self)
-            self.say("Closed")
+            self.say(_("Closed"))
         elif k == pygame.K_TAB:
             self.page = 1 - self.page
             self.index = 0
@@ -161,7 +174,7 @@ class CommandScene(Scene):
 
     def _choose(self, items: list[Entry]) -> None:
         if not items:
-            self.say("Nothing to choose")
+            self.say(_("Nothing to choose"))
             return
         e = items[min(self.index, len(items) - 1)]
         if e.why:
@@ -192,8 +205,9 @@ class CommandScene(Scene):
         blit_text(surface, a, self.title(), int(f * 1.3), theme.ACCENT,
                   (box.x + 16, box.y + 10), bold=True, max_width=box.w - 32)
         noun = "route" if self.kind == "claim" else "city"
-        filt = (f"Filter: {self.text}\u2502 \u00b7 {counted(len(items), noun)} shown "
-                f"\u00b7 Tab: other list")
+        # TRANSLATORS: {text} is what was typed, followed by a cursor bar
+        filt = _("Filter: {text}\u2502 \u00b7 {entries} shown \u00b7 Tab: other list").format(
+            text=self.text, entries=counted(len(items), noun))
         blit_text(surface, a, filt, f, theme.TEXT, (box.x + 16, box.y + int(f * 2.8)),
                   max_width=box.w - 32)
         first = max(0, min(self.index - rows // 2, len(items) - rows))
@@ -209,5 +223,5 @@ class CommandScene(Scene):
                       max_width=r.w - 16)
             y += row_h
         if not items:
-            blit_text(surface, a, "Nothing matches", f, theme.TEXT_DIM,
+            blit_text(surface, a, _("Nothing matches"), f, theme.TEXT_DIM,
                       (box.centerx, box.y + f * 7), "center")

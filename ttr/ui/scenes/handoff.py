@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ttr.i18n import _
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.viewport import ui_font
@@ -28,8 +29,8 @@ class HandoffScene(Scene):
         from ttr.ui.announce import announcer_of
 
         announcer_of(ctx.extras).say(  # public: it also clears the last seat's captions
-            f"Pass the screen to {self.name}. {self.name}, press Enter when ready", None,
-            "alert")
+            _("Pass the screen to {player}. {player}, press Enter when ready").format(
+                player=self.name), None, "alert")
         self.rgb = board.player_rgb[seat]
         self.armed = 0.25  # ignore clicks for a moment so a double click doesn't skip it
 
@@ -66,10 +67,10 @@ class HandoffScene(Scene):
         pygame.draw.rect(surface, theme.mix(self.rgb, theme.BG, 0.55), band)
         pygame.draw.line(surface, self.rgb, band.topleft, band.topright, 4)
         pygame.draw.line(surface, self.rgb, band.bottomleft, band.bottomright, 4)
-        blit_text(surface, a, f"Pass to {self.name}", size, theme.TEXT,
+        blit_text(surface, a, _("Pass to {player}").format(player=self.name), size, theme.TEXT,
                   (w // 2, band.centery - size // 3), "center", bold=True)
-        blit_text(surface, a, "click when ready", int(f * 1.3), theme.TEXT,
+        blit_text(surface, a, _("click when ready"), int(f * 1.3), theme.TEXT,
                   (w // 2, band.centery + size // 2 + f // 2), "center")
-        blit_text(surface, a, "Other players: please look away while it is not your turn.",
+        blit_text(surface, a, _("Other players: please look away while it is not your turn."),
                   f, theme.TEXT, (w // 2, h - f), "midbottom")
         self.board.toast.draw(surface, a, (w // 2, band.bottom + size))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from ttr.i18n import _, number, pgettext
 from ttr.ui import theme
 from ttr.ui.announce import say_here
 from ttr.ui.assets import render
-from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, READING_KEYS, keys_text
+from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, READING_KEYS, key_label, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import blit_text, note_text, panel
@@ -30,7 +31,8 @@ class KeyHelpScene(Scene):
         """The keys listed (the board's and its dialogs' unless given)."""
         self.page = 0
         self.pages: list[list[tuple[str, str, pygame.Surface, pygame.Surface]]] = []
-        say_here(ctx.extras, "Keys. " + keys_text(keys or (*BOARD_KEYS, *READING_KEYS)))
+        say_here(ctx.extras, _("Keys. {keys}").format(
+            keys=keys_text(keys or (*BOARD_KEYS, *READING_KEYS))))
         self.on_resize(ctx.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -40,7 +42,7 @@ class KeyHelpScene(Scene):
         f = self.f = ui_font(size, self.ctx.settings)
         self.box = pygame.Rect(0, 0, min(w - 2 * f, f * 62), h - 2 * f)
         self.box.center = (w // 2, h // 2)
-        rows = self.rows
+        rows = [(key_label(k), _(what)) for k, what in self.rows]  # in the player's language
         self.key_w = max(a.text(k, f, theme.HILITE, bold=True).get_width() for k, _ in rows) + f
         text_w = max(1, self.box.w - self.key_w - 2 * f)
         self.top = self.box.y + int(f * 3.2)
@@ -76,7 +78,8 @@ class KeyHelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         a, f, box = self.ctx.assets, self.f, self.box
         panel(surface, box, theme.PANEL, theme.ACCENT, 12, alpha=248)
-        blit_text(surface, a, "Keys", int(f * 1.3), theme.ACCENT, (box.x + f, box.y + f // 2),
+        blit_text(surface, a, pgettext("heading", "Keys"), int(f * 1.3), theme.ACCENT,
+                  (box.x + f, box.y + f // 2),
                   bold=True)
         y = self.top
         x = box.x + f
@@ -86,7 +89,7 @@ class KeyHelpScene(Scene):
                 note_text(surface, text, im.get_rect(topleft=at), f)
             y += img.get_height() + f // 2
         n = len(self.pages)
-        foot = (f"Page {self.page + 1} of {n}: PgDn/PgUp turn the page \u00b7 " if n > 1
-                else "") + "Esc, F1 or ? closes"
+        foot = (_("Page {k} of {n}: PgDn/PgUp turn the page \u00b7 Esc, F1 or ? closes").format(
+            k=number(self.page + 1), n=number(n)) if n > 1 else _("Esc, F1 or ? closes"))
         blit_text(surface, a, foot, f, theme.TEXT_DIM, (box.x + f, box.bottom - f // 2),
                   "bottomleft")

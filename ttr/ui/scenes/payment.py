@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import LOCO, BuildStation, CardColor, ClaimRoute, Hand
+from ttr.i18n import N_, _, number
 from ttr.ui import theme
 from ttr.ui.assets import Assets
 from ttr.ui.focus import focus_ring
@@ -30,7 +31,7 @@ def draw_payment(surface: pygame.Surface, assets: Assets, hand: Hand, x: int, y:
         for k in range(n):
             surface.blit(assets.card(CardColor(c), w, h), (cx + k * step, y))
         cx += w + (n - 1) * step + 4
-        label = f"\u00d7{n}"
+        label = f"\u00d7{number(n)}"
         img = assets.text(label, max(11, h // 3), theme.TEXT, bold=True)
         surface.blit(img, img.get_rect(midleft=(cx, y + h // 2)))
         note_text(surface, label, img.get_rect(midleft=(cx, y + h // 2)), max(11, h // 3))
@@ -51,22 +52,24 @@ class PaymentScene(Scene):
         self.options: list[ClaimRoute | BuildStation] = list(options)
         self.index = min(range(len(self.options)),
                          key=lambda i: (self.options[i].payment.counts[LOCO], i))
-        self.ok = Button("Claim" if isinstance(self.options[0], ClaimRoute) else "Build",
-                         primary=True)
-        self.cancel = Button("Cancel")
+        self.ok = Button(N_("Claim") if isinstance(self.options[0], ClaimRoute)
+                         else N_("Build"), primary=True)
+        self.cancel = Button(N_("Cancel"))
         if isinstance(self.options[0], ClaimRoute):
             board.hover_route = self.options[0].route
         self.on_resize(ctx.size)
-        self._say(f"{self.title()}: {counted(len(self.options), 'way')} to pay. ", "alert")
+        self._say(_("{title}: {ways} to pay. ").format(
+            title=self.title(), ways=counted(len(self.options), "way")), "alert")
 
     def _say(self, head: str = "", kind: str = "reply") -> None:
         """Announce the chosen payment (as the dialog's viewer)."""
         from ttr.ui.announce import announcer_of
 
         o = self.options[self.index]
-        announcer_of(self.ctx.extras).say(
-            f"{head}{self.index + 1} of {len(self.options)}: {cards_words(o.payment)}. "
-            "Up and Down choose, Enter pays, Esc cancels", self.viewer, kind)
+        announcer_of(self.ctx.extras).say(head + _(
+            "{k} of {n}: {cards}. Up and Down choose, Enter pays, Esc cancels").format(
+            k=number(self.index + 1), n=number(len(self.options)),
+            cards=cards_words(o.payment)), self.viewer, kind)
 
     def title(self) -> str:
         """What is being paid for."""
@@ -74,8 +77,8 @@ class PaymentScene(Scene):
         o = self.options[0]
         if isinstance(o, ClaimRoute):
             r = gm.route(o.route)
-            return f"Pay for {gm.city_name(r.a)} \u2013 {gm.city_name(r.b)}"
-        return f"Pay for a station in {gm.city_name(o.city)}"
+            return _("Pay for {a} \u2013 {b}").format(a=gm.city_name(r.a), b=gm.city_name(r.b))
+        return _("Pay for a station in {city}").format(city=gm.city_name(o.city))
 
     def on_resize(self, size: tuple[int, int]) -> None:
         lay = self.board.layout
@@ -138,7 +141,7 @@ class PaymentScene(Scene):
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12, alpha=242)
         blit_text(surface, a, self.title(), f + 2, theme.TEXT,
                   (self.box.centerx, self.box.y + 12), "midtop", bold=True)
-        blit_text(surface, a, "Choose the cards to pay with", f - 2, theme.TEXT_DIM,
+        blit_text(surface, a, _("Choose the cards to pay with"), f - 2, theme.TEXT_DIM,
                   (self.box.centerx, self.box.y + f * 2 + 4), "midtop")
         for i, r in enumerate(self.rows):
             sel = i == self.index

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import KeepTickets
+from ttr.i18n import N_, _, number, pgettext
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.widgets import Button, blit_text, panel
@@ -32,7 +33,7 @@ class TicketsScene(Scene):
         self.options = {a.keep for a in v.legal if isinstance(a, KeepTickets)}
         self.min_keep = min((len(k) for k in self.options), default=1)
         self.selected: set[str] = set(self.offer)
-        self.keep = Button("Keep", primary=True)
+        self.keep = Button(N_("Keep"), primary=True)
         self.hover: str | None = None
         self.rects: list[tuple[str, pygame.Rect]] = []
         self.on_resize(ctx.size)
@@ -71,7 +72,7 @@ class TicketsScene(Scene):
         self.board.chosen = frozenset(c)
         self.board.dirty = True
         self.keep.enabled = c in self.options
-        self.keep.label = f"Keep {len(c)}" if c else "Keep"
+        self.keep.label = (_("Keep {n}").format(n=number(len(c))) if c else N_("Keep"))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
@@ -102,10 +103,11 @@ class TicketsScene(Scene):
                 from ttr.ui.scenes.board_text import ticket_name
 
                 t = self.offer[i]
-                self.announcer.say(
-                    f"{ticket_name(self.board.shown_view.public.game_map, t)} "
-                    f"{'kept' if t in self.selected else 'returned'}; keeping "
-                    f"{len(self.selected)}", self.viewer, "reply")
+                said = (_("{ticket} kept; keeping {n}") if t in self.selected
+                        else _("{ticket} returned; keeping {n}"))
+                self.announcer.say(said.format(
+                    ticket=ticket_name(self.board.shown_view.public.game_map, t),
+                    n=number(len(self.selected))), self.viewer, "reply")
             return True
         if self.keep.clicked(e):
             self._confirm()
@@ -117,13 +119,15 @@ class TicketsScene(Scene):
                     self._refresh()
                     return True
             if self.box.collidepoint(e.pos) and not self.keep.enabled:
-                self.board.toast.show(f"Keep at least {counted(self.min_keep, 'ticket')}")
+                self.board.toast.show(_("Keep at least {tickets}").format(
+                    tickets=counted(self.min_keep, "ticket")))
         return True
 
     def _confirm(self) -> None:
         c = self.choice()
         if c not in self.options:
-            self.board.toast.show(f"Keep at least {self.min_keep} of these tickets")
+            self.board.toast.show(_("Keep at least {n} of these tickets").format(
+                n=number(self.min_keep)))
             return
         self.board.hover_ticket = None
         self.board.offered, self.board.chosen = (), frozenset()
@@ -143,10 +147,12 @@ class TicketsScene(Scene):
         a, f = self.ctx.assets, self.board.layout.font
         gm = self.board.shown_view.public.game_map
         panel(surface, self.box, (30, 30, 36), theme.ACCENT, 12)
-        heads = [f"Choose your destination tickets: keep at least {self.min_keep} (their "
-                 "cities are ringed on the map)",
-                 f"Choose your tickets: keep at least {self.min_keep}",
-                 f"Keep at least {self.min_keep}"]
+        n = number(self.min_keep)
+        # TRANSLATORS: the ticket chooser's heading, longest first (the longest that fits)
+        heads = [_("Choose your destination tickets: keep at least {n} (their cities are "
+                   "ringed on the map)").format(n=n),
+                 _("Choose your tickets: keep at least {n}").format(n=n),
+                 _("Keep at least {n}").format(n=n)]
         head = next((t for t in heads if a.text(t, f, theme.TEXT, bold=True).get_width()
                      <= self.box.w - f), heads[-1])  # the longest that fits
         blit_text(surface, a, head, f, theme.TEXT, (self.box.x + f // 2, self.box.y + f // 3),
@@ -177,5 +183,6 @@ class TicketsScene(Scene):
                 x = blit_text(surface, a, "\u2714", fs, (30, 120, 40), (x, r.y + 4),
                               bold=True).right + fs // 3
             if tk.long:
-                blit_text(surface, a, "long", fs, (40, 60, 140), (x, r.y + 4), bold=True)
+                blit_text(surface, a, pgettext("ticket", "long"), fs, (40, 60, 140), (x, r.y + 4),
+                          bold=True)
         self.keep.draw(surface, a)

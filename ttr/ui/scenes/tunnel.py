@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr.engine import LOCO, CardColor, PayTunnel, WithdrawTunnel
+from ttr.i18n import N_, _
 from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.payment import draw_payment
@@ -31,8 +32,8 @@ class TunnelScene(Scene):
         self.viewer = v.viewer
         self.tunnel = v.public.tunnel
         self.pays = [a for a in v.legal if isinstance(a, PayTunnel)]
-        self.withdraw = Button("Withdraw")
-        self.pay_buttons = [Button("Pay", primary=i == 0) for i in range(len(self.pays))]
+        self.withdraw = Button(N_("Withdraw"))
+        self.pay_buttons = [Button(N_("Pay"), primary=i == 0) for i in range(len(self.pays))]
         self.focus = 0
         """Keyboard focus over the payments, then Withdraw."""
         self._mark()
@@ -104,17 +105,22 @@ class TunnelScene(Scene):
         head = ""
         t = self.tunnel
         if kind == "alert" and t is not None:
-            head = f"Tunnel: {counted(t.extra, 'extra card')} to pay, "
+            extra = counted(t.extra, "extra-card")
             if self.pays:
-                head += f"{counted(len(self.pays), 'way')}. "
+                head = _("Tunnel: {extra} to pay, {ways}. ").format(
+                    extra=extra, ways=counted(len(self.pays), "way"))
             else:  # the rules leave nothing to pay with: say why, not "0 ways"
                 paid = [c for c in CardColor if c != LOCO and t.payment.counts[c]]
-                need = f"{card_name(paid[0])} cards or locomotives" if paid else "locomotives"
-                head += f"and you have too few {need} left: you can only withdraw. "
-        what = ("Withdraw" if self.focus >= len(self.pays)
-                else f"Pay {cards_words(self.pays[self.focus].extra)}")
+                head = (_("Tunnel: {extra} to pay, and you have too few {colour} cards or "
+                          "locomotives left: you can only withdraw. ").format(
+                              extra=extra, colour=card_name(paid[0])) if paid else
+                        _("Tunnel: {extra} to pay, and you have too few locomotives left: "
+                          "you can only withdraw. ").format(extra=extra))
+        what = (_("Withdraw") if self.focus >= len(self.pays)
+                else _("Pay {cards}").format(cards=cards_words(self.pays[self.focus].extra)))
         announcer_of(self.ctx.extras).say(
-            f"{head}{what}. Up and Down choose, Enter confirms", self.viewer, kind)
+            head + _("{choice}. Up and Down choose, Enter confirms").format(choice=what),
+            self.viewer, kind)
 
     def _mark(self) -> None:
         for i, b in enumerate([*self.pay_buttons, self.withdraw]):
@@ -134,9 +140,11 @@ class TunnelScene(Scene):
             return
         gm = self.board.shown_view.public.game_map
         r = gm.route(t.route)
-        blit_text(surface, a, f"Tunnel {gm.city_name(r.a)} \u2013 {gm.city_name(r.b)}", f + 2,
+        blit_text(surface, a, _("Tunnel {a} \u2013 {b}").format(a=gm.city_name(r.a),
+                                                                 b=gm.city_name(r.b)), f + 2,
                   theme.TEXT, (self.box.centerx, self.box.y + 12), "midtop", bold=True)
-        msg = f"The deck turned up these cards: {counted(t.extra, 'extra card')} needed"
+        msg = _("The deck turned up these cards: {extra} needed").format(
+            extra=counted(t.extra, "extra-card"))
         blit_text(surface, a, msg, f - 1, theme.TEXT_DIM,
                   (self.box.centerx, self.box.y + f * 2 + 6), "midtop")
         cw = int(self.card_h / 1.45)
@@ -144,7 +152,7 @@ class TunnelScene(Scene):
         for i, c in enumerate(t.revealed):
             surface.blit(a.card(c, cw, self.card_h), (x + i * (cw + 8), self.box.y + f * 3 + 10))
         if not self.pays:
-            blit_text(surface, a, "You can't pay the extra cards.", f, theme.BAD,
+            blit_text(surface, a, _("You can't pay the extra cards."), f, theme.BAD,
                       (self.box.centerx, self.rows[0].y if self.rows else
                        self.withdraw.rect.y - f * 2), "midtop")
         for row, b, act in zip(self.rows, self.pay_buttons, self.pays, strict=True):
