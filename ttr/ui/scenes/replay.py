@@ -40,7 +40,15 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 HINT = ("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
         "turn and Enter \u00b7 click a player for all tickets \u00b7 R reviews")
 
+PLAY_LABELS = ("\u25b6 Play", "\u275a\u275a Pause")
+"""The Play button's label: stopped, playing."""
+
 logger = logging.getLogger(__name__)
+
+
+def _speed(per_s: float) -> str:
+    """`1 move/s`, `4 moves/s`."""
+    return f"{per_s:g} move/s" if per_s <= 1 else f"{per_s:g} moves/s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +123,7 @@ class ReplayScene(Scene):
         """The player whose panel fills the side column, or None for all alike."""
         self.scrubbing = False
         self.transport = {"start": Button("|\u25c0"), "prev turn": Button("\u25c0\u25c0"),
-                          "prev": Button("\u25c0"), "play": Button("Play", primary=True),
+                          "prev": Button("\u25c0"), "play": Button(PLAY_LABELS[0], primary=True),
                           "next": Button("\u25b6"), "next turn": Button("\u25b6\u25b6"),
                           "end": Button("\u25b6|")}
         self.slower = Button("\u2212")
@@ -131,38 +139,61 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Everything sized from the body text (`ui_font`): the buttons fit their labels
+        (in two rows when one is too narrow), the keys line wraps under the move's words,
+        the players' column widens with the text."""
         w, h = size
         pad = 10
-        bh = max(32, h // 20)
-        self.font = max(13, ui_font(size, self.ctx.settings))  # grows with the window
+        f = self.font = ui_font(size, self.ctx.settings)
+        bh = int(f * 2.2)
+        font = self.ctx.assets.font(f, bold=True)
+
+        def need(b: Button, *labels: str) -> int:
+            return max(f * 3, *(font.size(t)[0] + f * 2 for t in (b.label, *labels)))
+
+        row1 = [(b, need(b, *(PLAY_LABELS if b is self.transport["play"] else ()))) for b in
+                self.transport.values()]
+        speed_w = font.size(_speed(SPEEDS[-1]))[0] + f
+        ends = [(b, need(b)) for b in ((self.review,) if self.can_review() else ()) + (self.back,)]
+        width = (sum(n + 6 for _, n in row1) + 2 * (f * 3) + speed_w + 20
+                 + sum(n + 8 for _, n in ends) + f * 16)
+        two = width > w - 2 * pad
         y = h - pad - bh
-        bw = max(40, w // 26)
+        top_row = y - (bh + pad if two else 0)
         x = pad
-        for b in self.transport.values():
-            b.rect = pygame.Rect(x, y, bw if b.label != "Play" else bw * 2, bh)
+        for b, n in row1:
+            b.rect = pygame.Rect(x, top_row, n, bh)
             x = b.rect.right + 6
-        self.slower.rect = pygame.Rect(x + 10, y, bw, bh)
-        self.speed_rect = pygame.Rect(self.slower.rect.right, y, self.font * 6, bh)
-        self.faster.rect = pygame.Rect(self.speed_rect.right, y, bw, bh)
-        self.back.rect = pygame.Rect(w - pad - max(110, w // 10), y, max(110, w // 10), bh)
-        rw = self.ctx.assets.text(self.review.label, max(12, int(bh * 0.42)), theme.TEXT,
-                                  bold=True).get_width() + 24
-        self.review.rect = pygame.Rect(self.back.rect.x - 8 - rw, y, rw, bh)
-        self.status_at = (self.faster.rect.right + 16, y + bh // 2)
-        self.status_end = (self.review.rect.x if self.can_review() else self.back.rect.x) - 10
-        self.bar = pygame.Rect(pad, y - 22, w - 2 * pad, 12)
-        self.words_rect = pygame.Rect(pad, self.bar.y - 12 - self.font * 4, w - 2 * pad,
-                                      self.font * 4 + 4)
-        top = self.words_rect.y - pad
-        side = max(300, w // 4)
-        self.side = pygame.Rect(w - side - pad, pad, side, top - pad)
+        self.slower.rect = pygame.Rect(x + 10, top_row, f * 3, bh)
+        self.speed_rect = pygame.Rect(self.slower.rect.right, top_row, speed_w, bh)
+        self.faster.rect = pygame.Rect(self.speed_rect.right, top_row, f * 3, bh)
+        x = w - pad
+        for b, n in reversed(ends):
+            b.rect = pygame.Rect(x - n, y, n, bh)
+            x = b.rect.x - 8
+        self.status_at = (pad if two else self.faster.rect.right + 16, y + bh // 2)
+        self.status_end = x - 8
+        self.bar = pygame.Rect(pad, top_row - 22, w - 2 * pad, 12)
+        side = min(w // 2, max(300, w // 4, f * 17))
+        self.side = pygame.Rect(w - side - pad, pad, side, self.bar.y - 12 - 2 * pad)
+        words_w = self.side.x - 2 * pad
+        self.hint_img = render(self.ctx.assets.font(f), HINT, theme.TEXT_DIM, words_w)
         self.note_rect = pygame.Rect(pad, pad, self.side.x - 2 * pad, 0)
         if self.note is not None:  # the reviewed decision's home: above the map, not on it
             self.note_rect.h = sum(i.get_height() for i in self._note_images(
-                self.note, self.note_rect.w - self.font)) + self.font // 2
+                self.note, self.note_rect.w - f)) + f // 2
         y = self.note_rect.bottom + (pad if self.note_rect.h else 0)
+        lh = int(f * 1.25)
+        words_h = lh * 3 + self.hint_img.get_height()
+        self.before = self.bar.y - 12 - words_h - pad - y > h * 0.45
+        """Whether the move before the current one has a line (not when the map would
+        be small)."""
+        if not self.before:
+            words_h -= lh
+        self.words_rect = pygame.Rect(pad, self.bar.y - 12 - words_h, words_w, words_h)
+        top = self.words_rect.y - pad
         self.map_rect = pygame.Rect(pad, y, self.side.x - 2 * pad, top - y)
-        self.renderer.least_label = least_label(self.font)
+        self.renderer.least_label = least_label(f)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         self.dirty = True
 
@@ -371,24 +402,29 @@ class ReplayScene(Scene):
             mark_last_move(surface, self.renderer, v, FLASH)  # steady: the move just shown
             surface.set_clip(clip)
         wr = self.words_rect
-        hint = blit_text(surface, a, HINT, max(11, f - 3), theme.TEXT_DIM, wr.topright,
-                         "topright", max_width=wr.w // 2)
-        if self.step > 1:
-            blit_text(surface, a, self.move_words(self.step - 1), f - 1, theme.TEXT_DIM,
-                      (wr.x, wr.y), max_width=hint.x - wr.x - 20)
+        lh = int(f * 1.25)
+        y = wr.y
+        if self.before:
+            before = self.move_words(self.step - 1) if self.step > 1 else ""
+            if before and a.font(f).size(before)[0] <= wr.w:  # the move before, if it fits
+                blit_text(surface, a, before, f, theme.TEXT_DIM, (wr.x, y))
+            y += lh
         wrap_text(surface, a, self.move_words(self.step), f, theme.TEXT,
-                  pygame.Rect(wr.x, wr.y + f + 4, wr.w, wr.h - f - 4), bold=True)
+                  pygame.Rect(wr.x, y, wr.w, lh * 2), bold=True)
+        at = self.hint_img.get_rect(topleft=(wr.x, y + lh * 2))
+        surface.blit(self.hint_img, at)
+        note_text(surface, HINT, at, f)
         self._draw_bar(surface)
-        self.transport["play"].label = "\u275a\u275a Pause" if self.playing else "\u25b6 Play"
+        self.transport["play"].label = PLAY_LABELS[1] if self.playing else PLAY_LABELS[0]
         for b in [*self.transport.values(), self.slower, self.faster, self.back]:
-            b.draw(surface, a)
+            b.draw(surface, a, f)
         if self.can_review():
-            self.review.draw(surface, a)
-        per_s = SPEEDS[self.speed]
-        speed = f"{per_s:g} move/s" if per_s <= 1 else f"{per_s:g} moves/s"
-        blit_text(surface, a, speed, f - 1, theme.TEXT, self.speed_rect.center, "center")
-        blit_text(surface, a, self.status(), f - 1, theme.TEXT_DIM, self.status_at, "midleft",
-                  max_width=self.status_end - self.status_at[0])
+            self.review.draw(surface, a, f)
+        blit_text(surface, a, _speed(SPEEDS[self.speed]), f, theme.TEXT, self.speed_rect.center,
+                  "center")
+        status = self.status()
+        if a.font(f).size(status)[0] <= self.status_end - self.status_at[0]:
+            blit_text(surface, a, status, f, theme.TEXT_DIM, self.status_at, "midleft")
         self._draw_players(surface)
         if self.note is not None:
             self._draw_note(surface, self.note)
@@ -402,42 +438,57 @@ class ReplayScene(Scene):
         pygame.draw.circle(surface, theme.HILITE, (done.right - r.h // 2, r.centery), r.h)
 
     def _draw_players(self, surface: pygame.Surface) -> None:
+        """A panel per player, all alike; or the chosen player's filling the column and
+        the others' just their names."""
         n, side, f = len(self.names), self.side, self.font
-        head = f * 2 + 6
+        heads = [self._head(seat, side.w) for seat in range(n)]
         if self.focus is None:
             heights = [side.h // n - 6] * n
         else:
-            heights = [head] * n
-            heights[self.focus] = side.h - (n - 1) * (head + 6) - 6
+            heights = [img.get_height() + f // 2 for img in heads]
+            heights[self.focus] = side.h - sum(heights) + heights[self.focus] - 6 * n
         self.panels = []
         y = side.y
         for seat in range(n):
             r = pygame.Rect(side.x, y, side.w, heights[seat])
             self.panels.append(r)
-            self._draw_player(surface, seat, r, full=self.focus == seat)
+            self._draw_player(surface, seat, r, heads[seat], full=self.focus == seat)
             y = r.bottom + 6
 
+    def _head_text(self, seat: int) -> str:
+        pub = self.frame.view.public.players[seat]
+        return (f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
+                f" \u00b7 {counted(pub.trains, 'train')}")
+
+    def _head(self, seat: int, width: int) -> pygame.Surface:
+        """A player's first line (wrapped when the column is narrow)."""
+        f = self.font
+        return render(self.ctx.assets.font(f, True), self._head_text(seat), theme.TEXT,
+                      max(1, width - f * 2 - 8))
+
     def _draw_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
-                     full: bool) -> None:
+                     head: pygame.Surface, full: bool) -> None:
         a, fr, f = self.ctx.assets, self.frame, self.font
-        pub = fr.view.public.players[seat]
         hot = seat == fr.actor and self.step > 0
         panel(surface, r, theme.PANEL, theme.HILITE if hot else theme.PANEL_EDGE, 8)
-        dot = (r.x + 14, r.y + 8 + f // 2)
+        dot = (r.x + f // 2 + 6, r.y + f // 4 + f * 2 // 3)
         if a.colorblind:
             player_mark(surface, self.player_rgb[seat], dot, f // 2 + 3)
         else:
             pygame.draw.circle(surface, self.player_rgb[seat], dot, f // 2 + 2)
             pygame.draw.circle(surface, theme.outline_for(self.player_rgb[seat]), dot,
                                f // 2 + 2, 1)  # the black player's dot shows on the panel
-        blit_text(surface, a, f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
-                  f" \u00b7 {counted(pub.trains, 'train')}", f, theme.TEXT,
-                  (r.x + 28, r.y + 6), bold=True, max_width=r.w - 36)
-        if r.h < f * 3:
+        at = head.get_rect(topleft=(r.x + f * 2, r.y + f // 4))
+        if at.bottom > r.bottom:
             return
-        cards = pygame.Rect(r.x + 8, r.y + f * 2 + 2, r.w - 16, int(f * 2.1))  # readable
+        surface.blit(head, at)
+        note_text(surface, self._head_text(seat), at, f)
+        room = r.bottom - at.bottom - f // 2
+        if room < f * 3 // 2:
+            return
+        cards = pygame.Rect(r.x + 8, at.bottom + f // 4, r.w - 16, min(int(f * 2.4), room))
         self._draw_hand(surface, fr, seat, cards)
-        top = cards.bottom + int(f * 1.2) + 2  # below the counts under the cards
+        top = cards.bottom + f // 3
         self._draw_tickets(surface, seat, pygame.Rect(r.x + 8, top, r.w - 16, r.bottom - top - 4),
                            full)
 
@@ -446,10 +497,10 @@ class ReplayScene(Scene):
         a, fr = self.ctx.assets, self.frame
         gm = fr.view.public.game_map
         tickets = fr.tickets[seat]
-        if not tickets or r.h <= 0:
+        fs = self.font
+        row = int(fs * 1.25)
+        if not tickets or r.h < row:
             return
-        fs = max(12, self.font - 1)
-        row = fs + 4
         rows = max(1, r.h // row)
         done = self.completed(seat)
         labels = [(("\u2714 " if t in done else "") + ticket_name(gm, t), gm.ticket_by_id[t].points,
@@ -477,15 +528,22 @@ class ReplayScene(Scene):
 
     def _draw_hand(self, surface: pygame.Surface, fr: ReplayFrame, seat: int,
                    r: pygame.Rect) -> None:
+        """The hand's cards, one per colour, each with its count on it."""
+        a, f = self.ctx.assets, self.font
         hand = fr.hands[seat]
         colors: list[CardColor] = [c for c in (*COLORS, LOCO) if hand.count(c)]
-        cw = min(r.h * 2 // 3, r.w // 9)
+        gap = max(3, f // 5)
+        cw = min(r.h * 2 // 3, (r.w - 8 * gap) // 9)
+        ch = min(r.h, cw * 3 // 2)
         for i, c in enumerate(colors):
-            img = self.ctx.assets.card(c, cw, r.h)
-            x = r.x + i * (cw + 4)
-            surface.blit(img, (x, r.y))
-            blit_text(surface, self.ctx.assets, str(hand.count(c)), self.font,
-                      theme.TEXT, (x + cw // 2, r.bottom + 1), "midtop", bold=True)
+            x = r.x + i * (cw + gap)
+            surface.blit(a.card(c, cw, ch), (x, r.y))
+            img = a.text(str(hand.count(c)), f, theme.TEXT, bold=True)
+            badge = img.get_rect(bottomright=(x + cw - 2, r.y + ch - 2)).inflate(6, 0)
+            panel(surface, badge, (20, 20, 24), theme.PANEL_EDGE, 4, alpha=220)
+            at = img.get_rect(center=badge.center)
+            surface.blit(img, at)
+            note_text(surface, str(hand.count(c)), at, f)
 
     # ------------------------------------------------------------ a reviewed decision
 

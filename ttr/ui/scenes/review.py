@@ -31,11 +31,12 @@ from ttr.game.replays import Timeline
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.record import GameRecord
 from ttr.ui import theme
+from ttr.ui.assets import render
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, blit_text, panel, wrap_text
+from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
 from ttr.ui.words import counted, turn_words
 
 logger = logging.getLogger(__name__)
@@ -86,6 +87,8 @@ class ReviewScene(Scene):
         self.back = Button("Back", primary=True)
         self.rows: list[pygame.Rect] = []
         self.focus = 0
+        self.first = 0
+        """The first row of the list shown (when the rows do not all fit)."""
         self.on_resize(ctx.size)
         if not self.humans:
             self.error = "Nobody played this game at this computer: there is no game to review."
@@ -298,30 +301,64 @@ class ReviewScene(Scene):
                      else " \u00b7 judged from what you saw (the replay stays on the server)")
         else:
             head += " \u00b7 none cost more than a point or so: well played"
-        blit_text(surface, a, head, f, theme.TEXT_DIM, (body.centerx, body.y), "midtop",
-                  max_width=body.w)
+        img = render(a.font(f), head, theme.TEXT_DIM, body.w)
+        at = img.get_rect(midtop=(body.centerx, body.y))
+        surface.blit(img, at)
+        note_text(surface, head, at, f)
         self.rows = []
-        top = body.y + f * 2
+        top = at.bottom + f // 2
         gap = max(4, f // 3)
-        row_h = min(int(f * 5.4), (body.bottom - top) // max(1, len(ms)) - gap)
         self.focus = min(self.focus, max(0, len(ms) - 1))
-        for i, m in enumerate(ms):
-            r = pygame.Rect(body.x, top + i * (row_h + gap), body.w, row_h)
+        pad = f // 2
+        rows = [self._row_images(m, body.w - 2 * pad) for m in ms]
+        heights = [pad * 2 + sum(img.get_height() for img in imgs) for imgs in rows]
+        room = body.bottom - top
+        first = min(self.first, self.focus)
+        if sum(hh + gap for hh in heights) > room:  # a run of rows that fits, with the focus
+            room -= f + gap  # the line that says how to see the others
+            while first < self.focus and sum(
+                    hh + gap for hh in heights[first:self.focus + 1]) > room:
+                first += 1
+        else:
+            first = 0
+        self.first = first
+        y, last = top, first
+        while last < len(ms) and (last == first or y + heights[last] <= top + room):
+            r = pygame.Rect(body.x, y, body.w, heights[last])
+            self._row(surface, ms[last], r, rows[last], last == self.focus)
             self.rows.append(r)
-            focused = i == self.focus
-            panel(surface, r, theme.mix(theme.PANEL, (255, 255, 255), 0.06 if focused else 0),
-                  theme.HILITE if focused else theme.PANEL_EDGE, 8)
-            if focused:
-                focus_ring(surface, r, inside=True)
-            pad = f // 2
-            loss = blit_text(surface, a, points(m.loss), f, theme.BAD, (r.right - pad, r.y + pad),
-                             "topright", bold=True)
-            blit_text(surface, a, turn_words(m.turn, True), f,
-                      theme.ACCENT, (r.x + pad, r.y + pad), bold=True,
-                      max_width=loss.x - r.x - 2 * pad)
-            lesson = m.lesson[:1].upper() + m.lesson[1:]
-            blit_text(surface, a, lesson, f, theme.TEXT, (r.x + pad, r.y + pad + int(f * 1.5)),
-                      max_width=r.w - 2 * pad)
-            blit_text(surface, a, f"Played: {m.played} \u00b7 better: {m.better}",
-                      max(10, f - 2), theme.TEXT_DIM, (r.x + pad, r.y + pad + f * 3), cond=True,
-                      max_width=r.w - 2 * pad)
+            y = r.bottom + gap
+            last += 1
+        self.rows = [pygame.Rect(0, 0, 0, 0)] * first + self.rows
+        if first > 0 or last < len(ms):
+            blit_text(surface, a, f"{first + 1}\u2013{last} of {len(ms)} \u00b7 the arrows "
+                      "show the others", int(f * 0.9), theme.TEXT_DIM, (body.centerx, y),
+                      "midtop")
+
+    def _row_texts(self, m: Mistake) -> list[tuple[str, bool, bool, theme.RGB]]:
+        """A listed decision's lines (text, bold, condensed, colour): its turn and cost,
+        the lesson, and the move played and the better one."""
+        lesson = m.lesson[:1].upper() + m.lesson[1:]
+        return [(f"{turn_words(m.turn, True)}: {points(m.loss)}", True, False, theme.ACCENT),
+                (lesson, False, False, theme.TEXT),
+                (f"Played: {m.played} \u00b7 better: {m.better}", False, True, theme.TEXT_DIM)]
+
+    def _row_images(self, m: Mistake, width: int) -> list[pygame.Surface]:
+        """A listed decision's lines, wrapped to `width`."""
+        a, f = self.ctx.assets, self.font
+        return [render(a.font(f, bold, cond), text, col, width)
+                for text, bold, cond, col in self._row_texts(m)]
+
+    def _row(self, surface: pygame.Surface, m: Mistake, r: pygame.Rect,
+             imgs: list[pygame.Surface], focused: bool) -> None:
+        f = self.font
+        panel(surface, r, theme.mix(theme.PANEL, (255, 255, 255), 0.06 if focused else 0),
+              theme.HILITE if focused else theme.PANEL_EDGE, 8)
+        if focused:
+            focus_ring(surface, r, inside=True)
+        y = r.y + f // 2
+        for (text, _, _, _), img in zip(self._row_texts(m), imgs, strict=True):
+            at = img.get_rect(topleft=(r.x + f // 2, y))
+            surface.blit(img, at)
+            note_text(surface, text, at, f)
+            y = at.bottom

@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
+def _label(b: Button) -> str:
+    """A button's label as drawn (in the player's language)."""
+    return b.label
+
+
 class ScoringScene(Scene):
     """Reveals everything from `results()`: routes, tickets, bonuses, ranking."""
 
@@ -52,6 +57,8 @@ class ScoringScene(Scene):
         self.boxes: dict[int, pygame.Rect] = {}
         self.expanded: int | None = None
         self.scroll = 0
+        self.first = 0
+        """The first box shown when they do not all fit."""
         self.current: Step | None = None
         self.finished = False
         self.queue = AnimationQueue()
@@ -129,32 +136,49 @@ class ScoringScene(Scene):
         return next(p.total for p in self.result.players if p.seat == seat)
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """The map as tall as the window where the table leaves room for it (the table
+        widens with the text size), the buttons in one row when their labels fit."""
         w, h = size
         pad = max(8, w // 120)
-        self.font = ui_font(size, self.ctx.settings)
-        self.map_rect = pygame.Rect(pad, pad, int(w * 0.6), h - 2 * pad)
+        f = self.font = ui_font(size, self.ctx.settings)
+        mw, mh = self.map_def.layout.size
+        table_w = max(int(w * 0.3), f * 26)
+        map_w = max(w // 3, min(int((h - 2 * pad) * mw / mh), w - table_w - 3 * pad))
+        self.map_rect = pygame.Rect(pad, pad, map_w, h - 2 * pad)
         self.table = pygame.Rect(self.map_rect.right + pad, pad, w - self.map_rect.right - 2 * pad,
                                  h - 2 * pad)
-        self.renderer.least_label = least_label(self.font)
+        self.renderer.least_label = least_label(f)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
-        bh = int(self.font * 2.6)
-        n = 3 if self.can_review() else 2
-        bw = (self.table.w - pad * (n + 1)) // n
-        label = max(self.ctx.assets.text(b.label, int(bh * 0.42), theme.TEXT, bold=True)
-                    .get_width() for b in (self.menu, self.review, self.again)) + 16
+        bh = int(f * 2.4)
+        buttons = [self.menu, *([self.review] if self.can_review() else []), self.again]
+        need = [self.ctx.assets.text(_label(b), f, theme.TEXT, bold=True).get_width() + f * 2
+                for b in buttons]
+        inner = self.table.w - pad * (len(buttons) + 1)
         y = self.table.bottom - bh - pad
-        if n == 3 and bw < label:  # Review my game gets a row of its own, above the others
-            n, bw = 2, (self.table.w - pad * 3) // 2
+        if sum(need) > inner and len(buttons) == 3:  # Review my game gets a row of its own
             self.review.rect = pygame.Rect(self.table.x + pad, y - bh - pad,
                                            self.table.w - 2 * pad, bh)
-        self.menu.rect = pygame.Rect(self.table.x + pad, y, bw, bh)
-        if self.review.rect.y != y - bh - pad:
-            self.review.rect = self.menu.rect.move(bw + pad, 0)
-        self.again.rect = pygame.Rect(self.table.right - pad - bw, y, bw, bh)
+            buttons = [self.menu, self.again]
+            need = [need[0], need[2]]
+            inner = self.table.w - pad * 3
+        spare = max(0, inner - sum(need)) // len(buttons)
+        x = self.table.x + pad
+        for b, n in zip(buttons, need, strict=True):
+            b.rect = pygame.Rect(x, y, n + spare, bh)
+            x = b.rect.right + pad
         self.buttons_top = min(b.rect.y for b in (self.menu, self.review, self.again)
                                if b is not self.review or self.can_review())
         """Where the buttons start (the table ends above)."""
         self.dirty = True
+
+    @property
+    def keep(self) -> int | None:
+        """The focused player's seat (their box stays in sight), if a box has the focus."""
+        keys = getattr(self, "keys", None)
+        if keys is None:
+            return None
+        what, seat = keys.stops()[keys.focus]
+        return seat if what == "box" else None
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         self.dirty = True
@@ -229,6 +253,9 @@ class ScoringScene(Scene):
             if e.type == pygame.MOUSEWHEEL:
                 self.scroll = max(0, self.scroll - e.y)
                 return True
+        elif e.type == pygame.MOUSEWHEEL:
+            self.first = max(0, self.first - e.y)
+            return True
         return False
 
     def update(self, dt: float) -> None:
