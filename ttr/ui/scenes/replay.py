@@ -18,6 +18,7 @@ from ttr.engine import COLORS, LOCO, CardColor, Seat, TtrError
 from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.store.text import clean_text
 from ttr.ui import theme
@@ -28,19 +29,20 @@ from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.board_table import FLASH, mark_last_move
 from ttr.ui.scenes.board_text import log_line, ticket_name
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.scenes.review import YOU
 from ttr.ui.scenes.review import points as loss_words
-from ttr.ui.scenes.review import possessive
 from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
-from ttr.ui.words import counted, turn_words
+from ttr.ui.words import turn_words
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds, in moves per second."""
-HINT = ("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
-        "turn and Enter \u00b7 click a player for all tickets \u00b7 R reviews")
+HINT = N_("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
+          "turn and Enter \u00b7 click a player for all tickets \u00b7 R reviews")
+"""The keys line under the move (translated where drawn)."""
 
-PLAY_LABELS = ("\u25b6 Play", "\u275a\u275a Pause")
+PLAY_LABELS = (N_("\u25b6 Play"), N_("\u275a\u275a Pause"))
 """The Play button's label: stopped, playing."""
 
 logger = logging.getLogger(__name__)
@@ -48,7 +50,9 @@ logger = logging.getLogger(__name__)
 
 def _speed(per_s: float) -> str:
     """`1 move/s`, `4 moves/s`."""
-    return f"{per_s:g} move/s" if per_s <= 1 else f"{per_s:g} moves/s"
+    n = number(per_s, 1) if per_s % 1 else number(per_s)
+    # TRANSLATORS: the replay's speed, in moves per second (a short label)
+    return ngettext("{n} move/s", "{n} moves/s", 1 if per_s <= 1 else int(per_s)).format(n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +66,9 @@ class CoachNote:
 class ReplaysScene(ListScene):
     """Finished games, newest first."""
 
-    title = "Replays"
-    empty = "No finished games yet: every game you finish is kept here."
-    actions = ("Watch",)
+    title = N_("Replays")
+    empty = N_("No finished games yet: every game you finish is kept here.")
+    actions = (N_("Watch"),)
 
     def refresh(self) -> None:
         from ttr.ui.scenes.saves import folders
@@ -74,18 +78,20 @@ class ReplaysScene(ListScene):
         for e in self.entries:
             rec = e.record
             if rec is None:
-                self.rows.append(Row(f"{clean_text(e.path.name, 60, 'record')}: broken",
+                self.rows.append(Row(_("{file}: broken").format(
+                                         file=clean_text(e.path.name, 60, "record")),
                                      (e.error or "").removeprefix(f"{e.path.name}: "), True))
                 continue
             names = ", ".join(f"{s.name} ({s.kind})" for s in rec.seats)
             self.rows.append(Row(f"{rec.map_id}/{rec.variant} \u00b7 {e.when}",
-                                 f"{names} \u00b7 {counted(len(rec.actions), 'move')}"))
+                                 f"{names} \u00b7 " + ngettext("{n} move", "{n} moves", len(
+                                     rec.actions)).format(n=number(len(rec.actions)))))
         self.select(self.selected)
 
     def choose(self, action: str, index: int) -> None:
         rec = self.entries[index].record
         if rec is None:
-            self.toast.show("This record cannot be read")
+            self.toast.show(_("This record cannot be read"))
             return
         try:
             map_def = find_map(rec.map_id)
@@ -128,8 +134,8 @@ class ReplayScene(Scene):
                           "end": Button("\u25b6|")}
         self.slower = Button("\u2212")
         self.faster = Button("+")
-        self.back = Button("Back")
-        self.review = Button("Review my game", tip="The coach judges a player's decisions")
+        self.back = Button(N_("Back"))
+        self.review = Button(N_("Review my game"), tip=N_("The coach judges a player's decisions"))
         self.note: CoachNote | None = None
         """A reviewed decision being shown (opened from a review), or None."""
         self.panels: list[pygame.Rect] = []
@@ -149,14 +155,14 @@ class ReplayScene(Scene):
         font = self.ctx.assets.font(f, bold=True)
 
         def need(b: Button, *labels: str) -> int:
-            return max(f * 3, *(font.size(t)[0] + f * 2 for t in (b.label, *labels)))
+            return max(f * 3, *(font.size(_(t))[0] + f * 2 for t in (b.label, *labels)))
 
         row1 = [(b, need(b, *(PLAY_LABELS if b is self.transport["play"] else ()))) for b in
                 self.transport.values()]
         speed_w = font.size(_speed(SPEEDS[-1]))[0] + f
         ends = [(b, need(b)) for b in ((self.review,) if self.can_review() else ()) + (self.back,)]
-        width = (sum(n + 6 for _, n in row1) + 2 * (f * 3) + speed_w + 20
-                 + sum(n + 8 for _, n in ends) + f * 16)
+        width = (sum(n + 6 for _b, n in row1) + 2 * (f * 3) + speed_w + 20
+                 + sum(n + 8 for _b, n in ends) + f * 16)
         two = width > w - 2 * pad
         y = h - pad - bh
         top_row = y - (bh + pad if two else 0)
@@ -177,7 +183,7 @@ class ReplayScene(Scene):
         side = min(w // 2, max(300, w // 4, f * 17))
         self.side = pygame.Rect(w - side - pad, pad, side, self.bar.y - 12 - 2 * pad)
         words_w = self.side.x - 2 * pad
-        self.hint_img = render(self.ctx.assets.font(f), HINT, theme.TEXT_DIM, words_w)
+        self.hint_img = render(self.ctx.assets.font(f), _(HINT), theme.TEXT_DIM, words_w)
         self.note_rect = pygame.Rect(pad, pad, self.side.x - 2 * pad, 0)
         if self.note is not None:  # the reviewed decision's home: above the map, not on it
             self.note_rect.h = sum(i.get_height() for i in self._note_images(
@@ -230,9 +236,9 @@ class ReplayScene(Scene):
         self.say(f"{self.move_words(self.step)}. {self.status()}")
 
     def on_enter(self) -> None:
-        self.say(f"Replay. {self.move_words(self.step)}. {self.status()}. Left and Right: a "
-                 "move, Up and Down: a turn, Space plays, a turn number and Enter jumps "
-                 "there, Esc goes back")
+        self.say(_("Replay. {move}. {status}. Left and Right: a move, Up and Down: a turn, "
+                   "Space plays, a turn number and Enter jumps there, Esc goes back").format(
+            move=self.move_words(self.step), status=self.status()))
 
     def say(self, text: str) -> None:
         """Announce (captions, speech when on): a finished game, public."""
@@ -350,29 +356,36 @@ class ReplayScene(Scene):
     def move_words(self, step: int) -> str:
         """What happened at `step`, in the game log's words."""
         if step <= 0:
-            return "The game begins: everyone chooses their first tickets"
+            return _("The game begins: everyone chooses their first tickets")
         fr = self.frame if step == self.step else self.timeline.frame(step)
         gm = fr.view.public.game_map
         lines = [t for e in fr.events if (t := log_line(e, gm, self.names))]
-        text = f"{turn_words(fr.turn, True)}: " + ". ".join(lines)
+        # TRANSLATORS: when ("Turn 12") and the moves of that step, in the game log's words
+        text = _("{turn}: {moves}").format(turn=turn_words(fr.turn, True), moves=". ".join(lines))
         if step == len(self.timeline) - 1:
             r = self.timeline.result()
             by = {p.seat: p.total for p in r.players}
-            text += ". Final scores: " + ", ".join(f"{self.names[s]} {by[s]}"
-                                                   for s in r.ranking)
+            text = _("{moves}. Final scores: {scores}").format(
+                moves=text, scores=", ".join(f"{self.names[s]} {number(by[s])}"
+                                             for s in r.ranking))
         return text
 
     def status(self) -> str:
         """`Turn 34 of 92 · move 78 of 142` (or the turn being typed)."""
         if self.typed:
-            return f"Go to turn {self.typed}_ (Enter)"
+            # TRANSLATORS: the turn number being typed, then "_" as a cursor
+            return _("Go to turn {typed}_ (Enter)").format(typed=self.typed)
         tl = self.timeline
-        of = f"move {self.step} of {len(tl) - 1}"
+        of = _("move {n} of {count}").format(n=number(self.step), count=number(len(tl) - 1))
         note = self.note
         if note is not None and self.step == note.mistake.step and note.mistake.turn > 0:
-            return f"Before turn {note.mistake.turn} \u00b7 {of}"  # the reviewed position
+            return _("Before turn {turn} \u00b7 {move}").format(  # the reviewed position
+                turn=number(note.mistake.turn), move=of)
         turn = self.frame.turn
-        return f"{turn_words(turn, True)}{f' of {tl.turns}' if turn else ''} \u00b7 {of}"
+        if not turn:
+            return f"{turn_words(turn, True)} \u00b7 {of}"
+        return _("Turn {turn} of {turns} \u00b7 {move}").format(
+            turn=number(turn), turns=number(tl.turns), move=of)
 
     def completed(self, seat: int) -> frozenset[str]:
         """The seat's tickets already connected at this step."""
@@ -413,7 +426,7 @@ class ReplayScene(Scene):
                   pygame.Rect(wr.x, y, wr.w, lh * 2), bold=True)
         at = self.hint_img.get_rect(topleft=(wr.x, y + lh * 2))
         surface.blit(self.hint_img, at)
-        note_text(surface, HINT, at, f)
+        note_text(surface, _(HINT), at, f)
         self._draw_bar(surface)
         self.transport["play"].label = PLAY_LABELS[1] if self.playing else PLAY_LABELS[0]
         for b in [*self.transport.values(), self.slower, self.faster, self.back]:
@@ -457,8 +470,10 @@ class ReplayScene(Scene):
 
     def _head_text(self, seat: int) -> str:
         pub = self.frame.view.public.players[seat]
-        return (f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
-                f" \u00b7 {counted(pub.trains, 'train')}")
+        pts = ngettext("{n} point", "{n} points", pub.route_points).format(
+            n=number(pub.route_points))
+        trains = ngettext("{n} train", "{n} trains", pub.trains).format(n=number(pub.trains))
+        return f"{self.names[seat]} \u00b7 {pts} \u00b7 {trains}"
 
     def _head(self, seat: int, width: int) -> pygame.Surface:
         """A player's first line (wrapped when the column is narrow)."""
@@ -506,7 +521,7 @@ class ReplayScene(Scene):
         labels = [(("\u2714 " if t in done else "") + ticket_name(gm, t), gm.ticket_by_id[t].points,
                    t in done) for t in tickets]
         font = a.font(fs, cond=True)
-        widest = max(font.size(text)[0] for text, _, _ in labels) + fs * 3
+        widest = max(font.size(text)[0] for text, _p, _d in labels) + fs * 3
         cols = 2 if len(labels) > rows and widest * 2 + 10 <= r.w else 1
         more = len(labels) - rows * cols
         if more > 0:  # the last row says how many more there are
@@ -521,9 +536,8 @@ class ReplayScene(Scene):
             blit_text(surface, a, text, fs, ink, (x, y), cond=True, max_width=cw - fs * 2)
             blit_text(surface, a, str(points), fs, ink, (x + cw, y), "topright", bold=True)
         if more > 0:
-            hint = ": click to show them" if not full else " (a bigger window shows them)"
-            what = counted(more, "more ticket") if labels else counted(more, "ticket")
-            blit_text(surface, a, f"{what}{hint}", fs,
+            blit_text(surface, a, _more_tickets(more, bool(labels), full).format(
+                n=number(more)), fs,
                       theme.ACCENT, (r.x, r.y + rows * row), cond=True, max_width=r.w)
 
     def _draw_hand(self, surface: pygame.Surface, fr: ReplayFrame, seat: int,
@@ -553,12 +567,16 @@ class ReplayScene(Scene):
         when = turn_words(m.turn)
         name = self.names[note.seat]
         if not here:
-            return [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
-                     False)]
-        return [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
-                 f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
-                (f"Played: {m.played}", _PLAYED, True),
-                (f"Better: {m.better}", _BETTER, True),
+            return [(_("Reviewed decision: {name} at {when} (C shows it again)").format(
+                name=name, when=when), theme.TEXT, False)]
+        # TRANSLATORS: {when} is "turn 12"; {loss} "about −4.5 points"
+        head = (_("Reviewed decision: your move at {when}, {loss} (the position before it)")
+                if name == YOU else
+                _("Reviewed decision: {name}'s move at {when}, {loss} (the position before "
+                  "it)"))
+        return [(head.format(name=name, when=when, loss=loss_words(m.loss)), theme.ACCENT, True),
+                (_("Played: {move}").format(move=m.played), _PLAYED, True),
+                (_("Better: {move}").format(move=m.better), _BETTER, True),
                 (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
 
     def _note_images(self, note: CoachNote, width: int, here: bool = True
@@ -577,7 +595,7 @@ class ReplayScene(Scene):
         panel(surface, box, (24, 24, 30), theme.ACCENT, 8, alpha=230)
         lines = self._note_lines(note, self.step == m.step)
         y = box.y + f // 4
-        for (text, _, _), img in zip(lines, self._note_images(note, box.w - f,
+        for (text, *_style), img in zip(lines, self._note_images(note, box.w - f,
                                                               self.step == m.step),
                                      strict=True):
             surface.blit(img, (box.x + f // 2, y))
@@ -588,13 +606,29 @@ class ReplayScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.map_rect.clip(clip))
         tags: list[pygame.Rect] = []
-        for action, col, words in ((m.played_action, _PLAYED, "PLAYED"),
-                                   (m.better_action, _BETTER, "BETTER")):
+        # TRANSLATORS: tags on the map beside the move played and the better one (short)
+        for action, col, words in ((m.played_action, _PLAYED, _("PLAYED")),
+                                   (m.better_action, _BETTER, _("BETTER"))):
             tag = outline_move(surface, self.renderer, action, col, max(4, self.font // 4),
                                (words, a, max(10, int(f * 0.75))), tags)
             if tag is not None:
                 tags.append(tag)
         surface.set_clip(clip)
+
+
+def _more_tickets(n: int, shown: bool, full: bool) -> str:
+    """The line under a player's tickets that says how many more there are (`{n}` to
+    fill in): `shown`, some are listed above; `full`, the panel is already the big one."""
+    if shown and full:
+        return ngettext("{n} more ticket (a bigger window shows them)",
+                        "{n} more tickets (a bigger window shows them)", n)
+    if shown:
+        return ngettext("{n} more ticket: click to show them",
+                        "{n} more tickets: click to show them", n)
+    if full:
+        return ngettext("{n} ticket (a bigger window shows them)",
+                        "{n} tickets (a bigger window shows them)", n)
+    return ngettext("{n} ticket: click to show them", "{n} tickets: click to show them", n)
 
 
 _PLAYED = (235, 110, 95)

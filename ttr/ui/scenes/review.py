@@ -28,6 +28,7 @@ from ttr.game.coach import (
     start_review,
 )
 from ttr.game.replays import Timeline
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.record import GameRecord
 from ttr.ui import theme
@@ -37,27 +38,34 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
-from ttr.ui.words import counted, turn_words
+from ttr.ui.words import turn_words
 
 logger = logging.getLogger(__name__)
 
 
-def possessive(name: str, capital: bool = False) -> str:
-    """`Ada's`, `Boris'`, and `your` (`Your`) for the default name `You`."""
-    if name == "You":
-        return "Your" if capital else "your"
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+YOU = "You"  # i18n: no (the default name of the human seat, as the setup gives it)
+
+
+def whose(name: str, yours: str, theirs: str) -> str:
+    """`yours` (already translated) for the default name `You`, else `theirs` with the
+    name filled in: sentences about "your game" and "Ada's game" are each whole."""
+    return yours if name == YOU else theirs.format(name=name)
 
 
 def points(loss: float) -> str:
     """`about −12 points` (a minus sign, one decimal below 10)."""
-    text = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
-    return f"about \u2212{text} point{'' if text == '1.0' else 's'}"
+    one = f"{loss:.1f}" == "1.0"
+    text = number(loss, 1) if loss < 10 else number(round(loss))
+    # TRANSLATORS: the points a decision cost, estimated ("about −4.5 points")
+    return ngettext("about \u2212{points} point", "about \u2212{points} points",
+                    1 if one else max(2, round(loss))).format(points=text)
 
 
 def spoken(m: Mistake) -> str:
     """A listed decision as announced: `Turn 12, about −9 points: <lesson>`."""
-    return f"{turn_words(m.turn, True)}, {points(m.loss)}: {m.lesson}"
+    # TRANSLATORS: a reviewed decision, said: when, what it cost, the lesson
+    return _("{turn}, {loss}: {lesson}").format(turn=turn_words(m.turn, True),
+                                                loss=points(m.loss), lesson=m.lesson)
 
 
 class ReviewScene(Scene):
@@ -83,15 +91,16 @@ class ReviewScene(Scene):
         self.review: Review | None = None
         self.error = ""
         self.seat_buttons = [Button(self.names[s]) for s in self.humans]
-        self.cancel = Button("Cancel")
-        self.back = Button("Back", primary=True)
+        self.cancel = Button(N_("Cancel"))
+        self.back = Button(N_("Back"), primary=True)
         self.rows: list[pygame.Rect] = []
         self.focus = 0
         self.first = 0
         """The first row of the list shown (when the rows do not all fit)."""
         self.on_resize(ctx.size)
         if not self.humans:
-            self.error = "Nobody played this game at this computer: there is no game to review."
+            self.error = _("Nobody played this game at this computer: there is no game to "
+                           "review.")
         elif len(self.humans) == 1:
             self.begin(self.humans[0])
 
@@ -107,9 +116,10 @@ class ReviewScene(Scene):
             else:
                 self.job = start_online_review(self.game, seat, self.workers, self.iterations)
         except TtrError as e:
-            self.error = f"This game cannot be reviewed: {e}"
+            self.error = _("This game cannot be reviewed: {reason}").format(reason=e)
             logger.warning("review refused: %s", e)
-        self.say(f"Reviewing {possessive(self.name)} game" if self.job else self.error)
+        self.say(whose(self.name, _("Reviewing your game"), _("Reviewing {name}'s game"))
+                 if self.job else self.error)
         self.dirty = True
 
     @property
@@ -147,13 +157,15 @@ class ReviewScene(Scene):
             return
         except Exception as e:  # a review must never take the game down
             logger.exception("review failed")
-            self.error = f"The review failed ({type(e).__name__}); the game is unharmed."
+            self.error = _("The review failed ({error}); the game is unharmed.").format(
+                error=type(e).__name__)
             return
         finally:
             job.close()
         n = len(self.review.mistakes)
-        self.say(f"Review done: {counted(n, 'costly decision')}. " + ". ".join(
-            spoken(m) for m in self.review.mistakes))
+        done = ngettext("Review done: {n} costly decision.", "Review done: {n} costly decisions.",
+                        n).format(n=number(n))
+        self.say(" ".join([done, ". ".join(spoken(m) for m in self.review.mistakes)]))
 
     def on_exit(self) -> None:
         if self.job is not None:
@@ -251,13 +263,13 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a, f = self.ctx.assets, self.font
-        title = (f"Review: {possessive(self.name, True)} game" if self.seat is not None
-                 else "Review my game")
+        title = (whose(self.name, _("Review: your game"), _("Review: {name}'s game"))
+                 if self.seat is not None else _("Review my game"))
         backdrop(surface, a, title)
         body, stage = self.body, self.stage
         w = surface.get_width()
         if stage == "choose":
-            blit_text(surface, a, "Whose game shall the coach review?", f + 2, theme.TEXT,
+            blit_text(surface, a, _("Whose game shall the coach review?"), f + 2, theme.TEXT,
                       (w // 2, body.y), "midtop", bold=True, max_width=body.w)
             for i, b in enumerate(self.seat_buttons):
                 b.focused = i == self.focus
@@ -274,17 +286,22 @@ class ReviewScene(Scene):
         a, f, body = self.ctx.assets, self.font, self.body
         assert self.job is not None
         done, total = self.job.progress()
-        blit_text(surface, a, f"Judging {possessive(self.name)} decisions against the strongest "
-                  "level's, on playouts in the background\u2026", f + 1, theme.TEXT,
+        blit_text(surface, a, whose(
+            self.name, _("Judging your decisions against the strongest level's, on playouts "
+                         "in the background\u2026"),
+            _("Judging {name}'s decisions against the strongest level's, on playouts in the "
+              "background\u2026")), f + 1, theme.TEXT,
                   (body.centerx, body.y + f), "midtop", max_width=body.w)
         bar = pygame.Rect(body.x, body.y + f * 4, body.w, max(14, f))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=bar.h // 2)
         fill = bar.copy()
         fill.w = max(bar.h, round(bar.w * (done / total if total else 1.0)))
         pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=bar.h // 2)
-        blit_text(surface, a, f"{done} of {counted(total, 'decision')} judged", f, theme.TEXT_DIM,
+        judged = ngettext("{done} of {n} decision judged", "{done} of {n} decisions judged",
+                          total).format(done=number(done), n=number(total))
+        blit_text(surface, a, judged, f, theme.TEXT_DIM,
                   (body.centerx, bar.bottom + f // 2), "midtop", max_width=body.w)
-        blit_text(surface, a, "Esc or Cancel stops the review.", f - 1, theme.TEXT_DIM,
+        blit_text(surface, a, _("Esc or Cancel stops the review."), f - 1, theme.TEXT_DIM,
                   (body.centerx, bar.bottom + f * 2 + f // 2), "midtop", max_width=body.w)
 
     def _list(self, surface: pygame.Surface) -> None:
@@ -292,15 +309,19 @@ class ReviewScene(Scene):
         review = self.review
         assert review is not None
         ms = review.mistakes
-        head = f"{counted(review.decisions, 'decision')} judged"
+        parts = [ngettext("{n} decision judged", "{n} decisions judged",
+                          review.decisions).format(n=number(review.decisions))]
         if ms:
-            head += (f" \u00b7 the costliest {len(ms)} cost "
-                     f"{points(review.total_loss)} in all")
-            head += (" \u00b7 choose one to see it in the replay"
-                     if isinstance(self.game, GameRecord)
-                     else " \u00b7 judged from what you saw (the replay stays on the server)")
+            # TRANSLATORS: {n} decisions (the costliest of the game) cost {loss} together
+            parts.append(ngettext("the costliest {n} cost {loss} in all",
+                                  "the costliest {n} cost {loss} in all", len(ms)).format(
+                n=number(len(ms)), loss=points(review.total_loss)))
+            parts.append(_("choose one to see it in the replay")
+                         if isinstance(self.game, GameRecord)
+                         else _("judged from what you saw (the replay stays on the server)"))
         else:
-            head += " \u00b7 none cost more than a point or so: well played"
+            parts.append(_("none cost more than a point or so: well played"))
+        head = " \u00b7 ".join(parts)
         img = render(a.font(f), head, theme.TEXT_DIM, body.w)
         at = img.get_rect(midtop=(body.centerx, body.y))
         surface.blit(img, at)
@@ -331,17 +352,22 @@ class ReviewScene(Scene):
             last += 1
         self.rows = [pygame.Rect(0, 0, 0, 0)] * first + self.rows
         if first > 0 or last < len(ms):
-            blit_text(surface, a, f"{first + 1}\u2013{last} of {len(ms)} \u00b7 the arrows "
-                      "show the others", int(f * 0.9), theme.TEXT_DIM, (body.centerx, y),
+            more = _("{first}\u2013{last} of {count} \u00b7 the arrows show the others").format(
+                first=number(first + 1), last=number(last), count=number(len(ms)))
+            blit_text(surface, a, more, int(f * 0.9), theme.TEXT_DIM, (body.centerx, y),
                       "midtop")
 
     def _row_texts(self, m: Mistake) -> list[tuple[str, bool, bool, theme.RGB]]:
         """A listed decision's lines (text, bold, condensed, colour): its turn and cost,
         the lesson, and the move played and the better one."""
         lesson = m.lesson[:1].upper() + m.lesson[1:]
-        return [(f"{turn_words(m.turn, True)}: {points(m.loss)}", True, False, theme.ACCENT),
+        # TRANSLATORS: a listed decision's heading: when ("Turn 12") and what it cost
+        return [(_("{turn}: {loss}").format(turn=turn_words(m.turn, True), loss=points(m.loss)),
+                 True, False, theme.ACCENT),
                 (lesson, False, False, theme.TEXT),
-                (f"Played: {m.played} \u00b7 better: {m.better}", False, True, theme.TEXT_DIM)]
+                (_("Played: {played} \u00b7 better: {better}").format(played=m.played,
+                                                                      better=m.better),
+                 False, True, theme.TEXT_DIM)]
 
     def _row_images(self, m: Mistake, width: int) -> list[pygame.Surface]:
         """A listed decision's lines, wrapped to `width`."""
@@ -357,7 +383,7 @@ class ReviewScene(Scene):
         if focused:
             focus_ring(surface, r, inside=True)
         y = r.y + f // 2
-        for (text, _, _, _), img in zip(self._row_texts(m), imgs, strict=True):
+        for (text, *_style), img in zip(self._row_texts(m), imgs, strict=True):
             at = img.get_rect(topleft=(r.x + f // 2, y))
             surface.blit(img, at)
             note_text(surface, text, at, f)

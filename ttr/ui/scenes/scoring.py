@@ -11,6 +11,7 @@ import pygame
 from ttr.engine import GameResult
 from ttr.engine.table import longest_trail_routes, ticket_path
 from ttr.game.table import TableSession
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition
 from ttr.ui import theme
 from ttr.ui.anim import AnimationQueue, Call, Sequence, Sprite, Tween, Wait, scaled
@@ -21,7 +22,6 @@ from ttr.ui.scenes.scoring_draw import Step
 from ttr.ui.scenes.scoring_lines import TICKET, Line
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button
-from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.game.coach import PlayedOnline
@@ -32,7 +32,29 @@ logger = logging.getLogger(__name__)
 
 def _label(b: Button) -> str:
     """A button's label as drawn (in the player's language)."""
-    return b.label
+    return _(b.label)
+
+
+def _ticket_words(a: str, b: str) -> str:
+    # TRANSLATORS: a destination ticket on the scoring screen: its two cities
+    return _("{a} \u2013 {b}").format(a=a, b=b)
+
+
+def _path_words(map_id: str, trains: int) -> str:
+    # TRANSLATORS: {bonus} is "Longest path" or "European Express"; {n} its length
+    return ngettext("{bonus} ({n} train)", "{bonus} ({n} trains)", trains).format(
+        bonus=path_bonus_name(map_id), n=number(trains))
+
+
+def _globetrotter_words(tickets: int) -> str:
+    # TRANSLATORS: the Globetrotter bonus, with the player's completed tickets
+    return ngettext("Globetrotter ({n} ticket)", "Globetrotter ({n} tickets)",
+                    tickets).format(n=number(tickets))
+
+
+def _stations_words(kept: int) -> str:
+    # TRANSLATORS: the stations a player did not use (4 points each)
+    return _("Stations kept \u00d7{n}").format(n=number(kept))
 
 
 class ScoringScene(Scene):
@@ -52,8 +74,8 @@ class ScoringScene(Scene):
         like = next((r for r in (getattr(s, "renderer", None) for s in ctx.stack.scenes)
                      if isinstance(r, MapRenderer)), None)
         self.renderer = MapRenderer(map_def, ctx.assets, like)
-        self.totals = [Sprite(x=0) for _ in self.names]
-        self.lines: list[list[Line]] = [[] for _ in self.names]
+        self.totals = [Sprite(x=0) for _s in self.names]
+        self.lines: list[list[Line]] = [[] for _s in self.names]
         self.boxes: dict[int, pygame.Rect] = {}
         self.expanded: int | None = None
         self.scroll = 0
@@ -62,9 +84,10 @@ class ScoringScene(Scene):
         self.current: Step | None = None
         self.finished = False
         self.queue = AnimationQueue()
-        self.again = Button("Play again", primary=True)
-        self.menu = Button("Menu")
-        self.review = Button("Review my game", tip="The coach judges your decisions (R)")
+        self.again = Button(N_("Play again"), primary=True)
+        self.menu = Button(N_("Menu"))
+        self.review = Button(N_("Review my game"),
+                             tip=N_("The coach judges your decisions (R)"))
         self.steps = self._steps()
         self.on_resize(ctx.size)
         from ttr.ui.scenes.scoring_keys import ScoringKeys
@@ -87,38 +110,39 @@ class ScoringScene(Scene):
         each part of the score the rules have)."""
         gm = self.public.game_map
         cfg = self.session.config
-        owned: list[set[str]] = [set() for _ in self.names]
+        owned: list[set[str]] = [set() for _s in self.names]
         for r in gm.routes:
             o = self.public.owners[r.index]
             if o is not None:
                 owned[o].add(r.id)
         steps: list[Step] = []
         for p in self.result.players:
-            steps.append(Step(p.seat, "Routes", p.route_points, frozenset(owned[p.seat])))
+            steps.append(Step(p.seat, partial(_, N_("Routes")), p.route_points,
+                              frozenset(owned[p.seat])))
         for p in self.result.players:
-            net = owned[p.seat] | {rid for _, rid in p.borrowed}
+            net = owned[p.seat] | {rid for _r, rid in p.borrowed}
             for t in p.tickets:
                 tk = gm.ticket_by_id[t.ticket]
                 path = ticket_path(gm, net, tk.a, tk.b) if t.completed else frozenset()
-                label = f"{gm.city_name(tk.a)} \u2013 {gm.city_name(tk.b)}"
-                steps.append(Step(p.seat, label, t.value, path, (tk.a, tk.b), TICKET))
-        bonus = path_bonus_name(gm.id)
+                steps.append(Step(p.seat, partial(_ticket_words, gm.city_name(tk.a),
+                                                  gm.city_name(tk.b)),
+                                  t.value, path, (tk.a, tk.b), TICKET))
         for p in self.result.players:
             if cfg.longest_path_bonus or p.longest_bonus:
                 path = longest_trail_routes(gm, owned[p.seat]) if p.longest_bonus else frozenset()
-                steps.append(Step(p.seat, f"{bonus} ({counted(p.longest_path, 'train')})",
+                steps.append(Step(p.seat, partial(_path_words, gm.id, p.longest_path),
                                   p.longest_bonus, path))
             if cfg.globetrotter_bonus or p.globetrotter_bonus:
-                steps.append(Step(p.seat, f"Globetrotter ({counted(p.completed, 'ticket')})",
+                steps.append(Step(p.seat, partial(_globetrotter_words, p.completed),
                                   p.globetrotter_bonus))
             if cfg.stations or p.station_points:
-                steps.append(Step(p.seat, f"Stations kept \u00d7{p.stations_left}",
+                steps.append(Step(p.seat, partial(_stations_words, p.stations_left),
                                   p.station_points))
         return steps
 
     def _begin(self, st: Step) -> None:
         self.current = st
-        self.lines[st.seat].append(Line(st.label, st.delta, st.kind))
+        self.lines[st.seat].append(Line(st.word, st.delta, st.kind))
         if st.delta > 0:
             self.ctx.play_sound("score" if st.kind != "ticket" else "card")
 

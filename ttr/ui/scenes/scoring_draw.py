@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -10,6 +11,7 @@ import pygame
 from ttr.engine import GameResult
 from ttr.engine.table import closed_twins
 from ttr.engine.view import PublicState
+from ttr.i18n import N_, _, ngettext, number
 from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.anim import Sprite
@@ -19,14 +21,16 @@ from ttr.ui.scene import AppContext
 from ttr.ui.scenes.scoring_lines import Line, box_lines
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import Button, blit_text, note_text, panel
+from ttr.ui.words import join_and
 
 DECIDED = {
-    "points": "on points",
-    "tickets": "on the tie-break: most tickets completed",
-    "stations": "on the tie-break: fewest stations used",
-    "longest path": "on the tie-break: the longest path",
-    "tie": "a shared victory: every tie-break is equal",
+    "points": N_("on points"),
+    "tickets": N_("on the tie-break: most tickets completed"),
+    "stations": N_("on the tie-break: fewest stations used"),
+    "longest path": N_("on the tie-break: the longest path"),
+    "tie": N_("a shared victory: every tie-break is equal"),
 }
+"""How the winner was decided (translated where drawn)."""
 
 
 @dataclass
@@ -34,12 +38,18 @@ class Step:
     """One line of the tally."""
 
     seat: int
-    label: str
+    word: Callable[[], str]
+    """The label, worded when asked (in the language of the moment)."""
     delta: int
     routes: frozenset[str] = frozenset()
     cities: tuple[str, ...] = ()
     kind: str = ""
     lines: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The label in the current language."""
+        return self.word()
 
 
 class ScoringHost(Protocol):
@@ -89,13 +99,15 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
     t = sc.table
     f = sc.font
     panel(surface, t, theme.PANEL, theme.PANEL_EDGE, 10)
-    title = blit_text(surface, a, "Final scores", int(f * 1.6), theme.ACCENT,
+    title = blit_text(surface, a, _("Final scores"), int(f * 1.6), theme.ACCENT,
                       (t.centerx, t.y + f // 2), "midtop", bold=True)
     top = title.bottom + f // 2
     if sc.finished:
         win = [sc.names[s] for s in sc.result.winners]
-        head = (f"{' and '.join(win)} win{'s' if len(win) == 1 else ''}"
-                f" {_decided(sc.result.decided_by)}")
+        # TRANSLATORS: {names}: the winner, or the winners ("Ana and Ben"); {how}: "on
+        # points", "on the tie-break: ..."
+        head = ngettext("{names} wins {how}", "{names} win {how}", len(win)).format(
+            names=join_and(win), how=_decided(sc.result.decided_by))
         img = render(a.font(f + 1, True), head, theme.HILITE, t.w - f)
         at = img.get_rect(midbottom=(t.centerx, sc.buttons_top - f // 2))
         surface.blit(img, at)
@@ -106,7 +118,7 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
         if sc.can_review():
             sc.review.draw(surface, a, f)
     else:
-        skip = blit_text(surface, a, "Click or Space to skip", f, theme.TEXT_DIM,
+        skip = blit_text(surface, a, _("Click or Space to skip"), f, theme.TEXT_DIM,
                          (t.centerx, t.bottom - f // 2), "midbottom")
         bottom = skip.y - f // 2
     area = pygame.Rect(t.x + f // 2, top, t.w - f, bottom - top)
@@ -228,7 +240,8 @@ def _boxes(sc: ScoringHost, surface: pygame.Surface, area: pygame.Rect) -> None:
             last += 1
         last = max(last, first + 1)
         sc.first = first
-        more = f"Players {first + 1}\u2013{last} of {len(plans)} \u00b7 the wheel shows more"
+        more = _("Players {first}\u2013{last} of {count} \u00b7 the wheel shows more").format(
+            first=number(first + 1), last=number(last), count=number(len(plans)))
         blit_text(surface, sc.ctx.assets, more, int(f * 0.9), theme.TEXT_DIM,
                   (area.centerx, area.bottom), "midbottom")
         plans = plans[first:last]
@@ -282,7 +295,7 @@ def _frame(sc: ScoringHost, surface: pygame.Surface, box: pygame.Rect, seat: int
                       (box.right - f // 2, box.y + f // 6), "topright", bold=True)
     name = blit_text(surface, a, title, f + 2, theme.TEXT, (tx, box.y + f // 3), bold=True,
                      max_width=total.x - tx - f // 2)
-    tip = "click for every ticket"
+    tip = _("click for every ticket")
     size = int(f * 0.9)
     if hint and a.font(size).size(tip)[0] <= total.x - name.right - f * 2:
         blit_text(surface, a, tip, size, theme.TEXT_DIM, (name.right + f, name.bottom),
@@ -327,11 +340,14 @@ def _full_box(sc: ScoringHost, surface: pygame.Surface, area: pygame.Rect, seat:
         _line(sc, surface, lines[end], pygame.Rect(inner.x, y, inner.w, heights[end] * lh))
         y += heights[end] * lh
         end += 1
-    more = f"{sc.scroll + 1}\u2013{end} of {len(lines)}, wheel to scroll; "
-    tail = (more if end - sc.scroll < len(lines) else "") + "click to close"
+    if end - sc.scroll < len(lines):
+        tail = _("{first}\u2013{last} of {count}, wheel to scroll; click to close").format(
+            first=number(sc.scroll + 1), last=number(end), count=number(len(lines)))
+    else:
+        tail = _("click to close")
     blit_text(surface, a, tail, int(f * 0.9), theme.TEXT_DIM,
               (inner.centerx, area.bottom - f // 4), "midbottom")
 
 
 def _decided(key: str) -> str:
-    return DECIDED.get(key, key)
+    return _(DECIDED[key]) if key in DECIDED else key
