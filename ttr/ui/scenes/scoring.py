@@ -168,7 +168,13 @@ class ScoringScene(Scene):
         mw, mh = self.map_def.layout.size
         table_w = max(int(w * 0.3), f * 26)
         map_w = max(w // 3, min(int((h - 2 * pad) * mw / mh), w - table_w - 3 * pad))
-        self.map_rect = pygame.Rect(pad, pad, map_w, h - 2 * pad)
+        map_h = min(h - 2 * pad, round(map_w * mh / mw))
+        self.map_rect = pygame.Rect(pad, pad, map_w, map_h)
+        """The map, at the top; under it the band (when the window is taller than the map)."""
+        self.band = pygame.Rect(pad, self.map_rect.bottom + pad, map_w,
+                                h - self.map_rect.bottom - 2 * pad)
+        """Under the map: the step being told and then the winner, in big letters (when
+        there is room for them: else the winner is said in the table)."""
         self.table = pygame.Rect(self.map_rect.right + pad, pad, w - self.map_rect.right - 2 * pad,
                                  h - 2 * pad)
         self.renderer.least_label = least_label(f)

@@ -73,6 +73,7 @@ class ScoringHost(Protocol):
     menu: Button
     review: Button
     table: pygame.Rect
+    band: pygame.Rect
     buttons_top: int
     first: int
     """The first box shown when they do not all fit (by rank or seat)."""
@@ -102,17 +103,16 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
     title = blit_text(surface, a, _("Final scores"), int(f * 1.6), theme.ACCENT,
                       (t.centerx, t.y + f // 2), "midtop", bold=True)
     top = title.bottom + f // 2
+    in_band = _band(sc, surface)
     if sc.finished:
-        win = [sc.names[s] for s in sc.result.winners]
-        # TRANSLATORS: {names}: the winner, or the winners ("Ana and Ben"); {how}: "on
-        # points", "on the tie-break: ..."
-        head = ngettext("{names} wins {how}", "{names} win {how}", len(win)).format(
-            names=join_and(win), how=_decided(sc.result.decided_by))
-        img = render(a.font(f + 1, True), head, theme.HILITE, t.w - f)
-        at = img.get_rect(midbottom=(t.centerx, sc.buttons_top - f // 2))
-        surface.blit(img, at)
-        note_text(surface, head, at, f + 1)
-        bottom = at.y - f // 2
+        bottom = sc.buttons_top - f // 2
+        if not in_band:
+            head = _winners(sc)
+            img = render(a.font(f + 1, True), head, theme.HILITE, t.w - f)
+            at = img.get_rect(midbottom=(t.centerx, bottom))
+            surface.blit(img, at)
+            note_text(surface, head, at, f + 1)
+            bottom = at.y - f // 2
         sc.again.draw(surface, a, f)
         sc.menu.draw(surface, a, f)
         if sc.can_review():
@@ -127,6 +127,36 @@ def draw_scoring(sc: ScoringHost, surface: pygame.Surface) -> None:
         _full_box(sc, surface, area, sc.expanded)
     else:
         _boxes(sc, surface, area)
+
+
+def _winners(sc: ScoringHost) -> str:
+    """`Ana wins on points`, `Ana and Ben win a shared victory: ...`."""
+    win = [sc.names[s] for s in sc.result.winners]
+    # TRANSLATORS: {names}: the winner, or the winners ("Ana and Ben"); {how}: "on
+    # points", "on the tie-break: ..."
+    return ngettext("{names} wins {how}", "{names} win {how}", len(win)).format(
+        names=join_and(win), how=_decided(sc.result.decided_by))
+
+
+def _band(sc: ScoringHost, surface: pygame.Surface) -> bool:
+    """Under the map, when there is room: the step being told ("P1 · Routes +61") during
+    the tally, then the winner. Returns whether the winner is said there."""
+    a, f, band = sc.ctx.assets, sc.font, sc.band
+    size = int(f * 1.5)
+    if sc.finished:
+        text, col = _winners(sc), theme.HILITE
+    elif sc.current is not None:
+        st = sc.current
+        text, col = f"{sc.names[st.seat]} \u00b7 {st.label} {_value(st.delta)}", theme.TEXT
+    else:
+        return False
+    img = render(a.font(size, True), text, col, max(1, band.w - f))
+    if band.h < img.get_height() + f:
+        return False
+    at = img.get_rect(center=band.center)
+    surface.blit(img, at)
+    note_text(surface, text, at, size)
+    return sc.finished
 
 
 def _highlight(sc: ScoringHost, surface: pygame.Surface, st: Step) -> None:
