@@ -184,10 +184,10 @@ class ReplayScene(Scene):
         self.side = pygame.Rect(w - side - pad, pad, side, self.bar.y - 12 - 2 * pad)
         words_w = self.side.x - 2 * pad
         self.hint_img = render(self.ctx.assets.font(f), _(HINT), theme.TEXT_DIM, words_w)
-        self.note_rect = pygame.Rect(pad, pad, self.side.x - 2 * pad, 0)
+        col_w = self.side.x - 2 * pad
+        self.note_rect = pygame.Rect(pad, pad, col_w, 0)
         if self.note is not None:  # the reviewed decision's home: above the map, not on it
-            self.note_rect.h = sum(i.get_height() for i in self._note_images(
-                self.note, self.note_rect.w - f)) + f // 2
+            self.note_rect.h = self._note_height(col_w)
         y = self.note_rect.bottom + (pad if self.note_rect.h else 0)
         lh = int(f * 1.25)
         words_h = lh * 3 + self.hint_img.get_height()
@@ -198,7 +198,16 @@ class ReplayScene(Scene):
             words_h -= lh
         self.words_rect = pygame.Rect(pad, self.bar.y - 12 - words_h, words_w, words_h)
         top = self.words_rect.y - pad
-        self.map_rect = pygame.Rect(pad, y, self.side.x - 2 * pad, top - y)
+        self.map_rect = pygame.Rect(pad, y, col_w, top - y)
+        if self.note is not None:  # beside the map instead, when that makes the map larger
+            mw, mh = self.map_def.layout.size
+            nw = max(f * 14, col_w // 4)
+            nh = self._note_height(nw)
+            beside = pygame.Rect(nw + 2 * pad, pad, col_w - nw - pad, top - pad)
+            if nh <= top - pad and min(beside.w / mw, beside.h / mh) > min(
+                    self.map_rect.w / mw, self.map_rect.h / mh):
+                self.note_rect = pygame.Rect(pad, pad, nw, nh)
+                self.map_rect = beside
         self.renderer.least_label = least_label(f)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         self.dirty = True
@@ -578,6 +587,12 @@ class ReplayScene(Scene):
                 (_("Played: {move}").format(move=m.played), _PLAYED, True),
                 (_("Better: {move}").format(move=m.better), _BETTER, True),
                 (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
+
+    def _note_height(self, width: int) -> int:
+        """The height of the reviewed decision's box at `width`."""
+        assert self.note is not None
+        return sum(i.get_height() for i in self._note_images(self.note, width - self.font)
+                   ) + self.font // 2
 
     def _note_images(self, note: CoachNote, width: int, here: bool = True
                      ) -> list[pygame.Surface]:
