@@ -161,8 +161,13 @@ class ReplayScene(Scene):
                 self.transport.values()]
         speed_w = font.size(_speed(SPEEDS[-1]))[0] + f
         ends = [(b, need(b)) for b in ((self.review,) if self.can_review() else ()) + (self.back,)]
+        tl = self.timeline
+        longest = _("Turn {turn} of {turns} \u00b7 {move}").format(
+            turn=number(tl.turns), turns=number(tl.turns), move=_("move {n} of {count}").format(
+                n=number(len(tl)), count=number(len(tl))))
+        status_w = self.ctx.assets.font(f).size(longest)[0] + f
         width = (sum(n + 6 for _b, n in row1) + 2 * (f * 3) + speed_w + 20
-                 + sum(n + 8 for _b, n in ends) + f * 16)
+                 + sum(n + 8 for _b, n in ends) + status_w)
         two = width > w - 2 * pad
         y = h - pad - bh
         top_row = y - (bh + pad if two else 0)
