@@ -14,6 +14,8 @@ shown, and the list is all there is (the replay stays on the server).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -68,6 +70,14 @@ def spoken(m: Mistake) -> str:
                                                 loss=points(m.loss), lesson=m.lesson)
 
 
+def _refused(reason: str) -> str:
+    return _("This game cannot be reviewed: {reason}").format(reason=reason)
+
+
+def _failed(error: str) -> str:
+    return _("The review failed ({error}); the game is unharmed.").format(error=error)
+
+
 class ReviewScene(Scene):
     """Choose a seat (if several people played), watch the progress, read the list."""
 
@@ -89,7 +99,8 @@ class ReviewScene(Scene):
         self.seat: Seat | None = None
         self.job: ReviewJob | None = None
         self.review: Review | None = None
-        self.error = ""
+        self.fault: Callable[[], str] | None = None
+        """What went wrong, worded when drawn or said (None: nothing)."""
         self.seat_buttons = [Button(self.names[s]) for s in self.humans]
         self.cancel = Button(N_("Cancel"))
         self.back = Button(N_("Back"), primary=True)
@@ -99,8 +110,8 @@ class ReviewScene(Scene):
         """The first row of the list shown (when the rows do not all fit)."""
         self.on_resize(ctx.size)
         if not self.humans:
-            self.error = _("Nobody played this game at this computer: there is no game to "
-                           "review.")
+            self.fault = partial(_, N_("Nobody played this game at this computer: there is "
+                                       "no game to review."))
         elif len(self.humans) == 1:
             self.begin(self.humans[0])
 
@@ -116,11 +127,16 @@ class ReviewScene(Scene):
             else:
                 self.job = start_online_review(self.game, seat, self.workers, self.iterations)
         except TtrError as e:
-            self.error = _("This game cannot be reviewed: {reason}").format(reason=e)
+            self.fault = partial(_refused, str(e))
             logger.warning("review refused: %s", e)
         self.say(whose(self.name, _("Reviewing your game"), _("Reviewing {name}'s game"))
                  if self.job else self.error)
         self.dirty = True
+
+    @property
+    def error(self) -> str:
+        """What went wrong, in words ("" if nothing)."""
+        return self.fault() if self.fault is not None else ""
 
     @property
     def name(self) -> str:
@@ -157,8 +173,7 @@ class ReviewScene(Scene):
             return
         except Exception as e:  # a review must never take the game down
             logger.exception("review failed")
-            self.error = _("The review failed ({error}); the game is unharmed.").format(
-                error=type(e).__name__)
+            self.fault = partial(_failed, type(e).__name__)
             return
         finally:
             job.close()
@@ -256,9 +271,11 @@ class ReviewScene(Scene):
         self.back.rect = pygame.Rect(0, 0, bw, bh)
         self.back.rect.midbottom = (w // 2, h - f)
         self.cancel.rect = self.back.rect.copy()
+        top = self._centred(None, _("Whose game shall the coach review?"), f + 2, theme.TEXT,
+                            self.body.y, bold=True) + f
         for i, b in enumerate(self.seat_buttons):
             b.rect = pygame.Rect(0, 0, max(f * 14, self.body.w // 3), bh)
-            b.rect.midtop = (w // 2, self.body.y + f * 3 + i * (bh + f // 2))
+            b.rect.midtop = (w // 2, top + i * (bh + f // 2))
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -267,10 +284,9 @@ class ReviewScene(Scene):
                  if self.seat is not None else _("Review my game"))
         backdrop(surface, a, title)
         body, stage = self.body, self.stage
-        w = surface.get_width()
         if stage == "choose":
-            blit_text(surface, a, _("Whose game shall the coach review?"), f + 2, theme.TEXT,
-                      (w // 2, body.y), "midtop", bold=True, max_width=body.w)
+            self._centred(surface, _("Whose game shall the coach review?"), f + 2, theme.TEXT,
+                          body.y, bold=True)
             for i, b in enumerate(self.seat_buttons):
                 b.focused = i == self.focus
                 b.draw(surface, a)
@@ -283,26 +299,35 @@ class ReviewScene(Scene):
         (self.cancel if stage == "running" else self.back).draw(surface, a)
 
     def _progress(self, surface: pygame.Surface) -> None:
-        a, f, body = self.ctx.assets, self.font, self.body
+        f, body = self.font, self.body
         assert self.job is not None
         done, total = self.job.progress()
-        blit_text(surface, a, whose(
+        top = self._centred(surface, whose(
             self.name, _("Judging your decisions against the strongest level's, on playouts "
                          "in the background\u2026"),
             _("Judging {name}'s decisions against the strongest level's, on playouts in the "
-              "background\u2026")), f + 1, theme.TEXT,
-                  (body.centerx, body.y + f), "midtop", max_width=body.w)
-        bar = pygame.Rect(body.x, body.y + f * 4, body.w, max(14, f))
+              "background\u2026")), f + 1, theme.TEXT, body.y + f)
+        bar = pygame.Rect(body.x, top + f, body.w, max(14, f))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=bar.h // 2)
         fill = bar.copy()
         fill.w = max(bar.h, round(bar.w * (done / total if total else 1.0)))
         pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=bar.h // 2)
         judged = ngettext("{done} of {n} decision judged", "{done} of {n} decisions judged",
                           total).format(done=number(done), n=number(total))
-        blit_text(surface, a, judged, f, theme.TEXT_DIM,
-                  (body.centerx, bar.bottom + f // 2), "midtop", max_width=body.w)
-        blit_text(surface, a, _("Esc or Cancel stops the review."), f - 1, theme.TEXT_DIM,
-                  (body.centerx, bar.bottom + f * 2 + f // 2), "midtop", max_width=body.w)
+        top = self._centred(surface, judged, f, theme.TEXT_DIM, bar.bottom + f // 2)
+        self._centred(surface, _("Esc or Cancel stops the review."), f, theme.TEXT_DIM,
+                      top + f // 2)
+
+    def _centred(self, surface: pygame.Surface | None, text: str, size: int,
+                 color: theme.RGB, top: int, bold: bool = False) -> int:
+        """`text` wrapped to the body's width, centred under `top` (drawn when `surface`
+        is given); returns where it ends."""
+        img = render(self.ctx.assets.font(size, bold), text, color, self.body.w)
+        at = img.get_rect(midtop=(self.body.centerx, top))
+        if surface is not None:
+            surface.blit(img, at)
+            note_text(surface, text, at, size)
+        return at.bottom
 
     def _list(self, surface: pygame.Surface) -> None:
         a, f, body = self.ctx.assets, self.font, self.body
