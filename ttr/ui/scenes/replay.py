@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from ttr.ai.review import Mistake
-from ttr.engine import COLORS, LOCO, CardColor, Seat, TtrError
+from ttr.engine import Seat, TtrError
 from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
@@ -27,11 +27,11 @@ from ttr.ui.maprender import MapRenderer, least_label
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.board_table import FLASH, mark_last_move
-from ttr.ui.scenes.board_text import log_line, ticket_name
+from ttr.ui.scenes.board_text import log_line
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.scenes.replay_players import draw_players
 from ttr.ui.scenes.review import YOU
 from ttr.ui.scenes.review import points as loss_words
-from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
 from ttr.ui.words import turn_words
@@ -452,7 +452,7 @@ class ReplayScene(Scene):
         status = self.status()
         if a.font(f).size(status)[0] <= self.status_end - self.status_at[0]:
             blit_text(surface, a, status, f, theme.TEXT_DIM, self.status_at, "midleft")
-        self._draw_players(surface)
+        draw_players(self, surface)
         if self.note is not None:
             self._draw_note(surface, self.note)
 
@@ -463,115 +463,6 @@ class ReplayScene(Scene):
         done.w = max(r.h, round(r.w * self.step / last))
         pygame.draw.rect(surface, theme.ACCENT, done, border_radius=r.h // 2)
         pygame.draw.circle(surface, theme.HILITE, (done.right - r.h // 2, r.centery), r.h)
-
-    def _draw_players(self, surface: pygame.Surface) -> None:
-        """A panel per player, all alike; or the chosen player's filling the column and
-        the others' just their names."""
-        n, side, f = len(self.names), self.side, self.font
-        heads = [self._head(seat, side.w) for seat in range(n)]
-        if self.focus is None:
-            heights = [side.h // n - 6] * n
-        else:
-            heights = [img.get_height() + f // 2 for img in heads]
-            heights[self.focus] = side.h - sum(heights) + heights[self.focus] - 6 * n
-        self.panels = []
-        y = side.y
-        for seat in range(n):
-            r = pygame.Rect(side.x, y, side.w, heights[seat])
-            self.panels.append(r)
-            self._draw_player(surface, seat, r, heads[seat], full=self.focus == seat)
-            y = r.bottom + 6
-
-    def _head_text(self, seat: int) -> str:
-        pub = self.frame.view.public.players[seat]
-        pts = ngettext("{n} point", "{n} points", pub.route_points).format(
-            n=number(pub.route_points))
-        trains = ngettext("{n} train", "{n} trains", pub.trains).format(n=number(pub.trains))
-        return f"{self.names[seat]} \u00b7 {pts} \u00b7 {trains}"
-
-    def _head(self, seat: int, width: int) -> pygame.Surface:
-        """A player's first line (wrapped when the column is narrow)."""
-        f = self.font
-        return render(self.ctx.assets.font(f, True), self._head_text(seat), theme.TEXT,
-                      max(1, width - f * 2 - 8))
-
-    def _draw_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
-                     head: pygame.Surface, full: bool) -> None:
-        a, fr, f = self.ctx.assets, self.frame, self.font
-        hot = seat == fr.actor and self.step > 0
-        panel(surface, r, theme.PANEL, theme.HILITE if hot else theme.PANEL_EDGE, 8)
-        dot = (r.x + f // 2 + 6, r.y + f // 4 + f * 2 // 3)
-        if a.colorblind:
-            player_mark(surface, self.player_rgb[seat], dot, f // 2 + 3)
-        else:
-            pygame.draw.circle(surface, self.player_rgb[seat], dot, f // 2 + 2)
-            pygame.draw.circle(surface, theme.outline_for(self.player_rgb[seat]), dot,
-                               f // 2 + 2, 1)  # the black player's dot shows on the panel
-        at = head.get_rect(topleft=(r.x + f * 2, r.y + f // 4))
-        if at.bottom > r.bottom:
-            return
-        surface.blit(head, at)
-        note_text(surface, self._head_text(seat), at, f)
-        room = r.bottom - at.bottom - f // 2
-        if room < f * 3 // 2:
-            return
-        cards = pygame.Rect(r.x + 8, at.bottom + f // 4, r.w - 16, min(int(f * 2.4), room))
-        self._draw_hand(surface, fr, seat, cards)
-        top = cards.bottom + f // 3
-        self._draw_tickets(surface, seat, pygame.Rect(r.x + 8, top, r.w - 16, r.bottom - top - 4),
-                           full)
-
-    def _draw_tickets(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
-                      full: bool) -> None:
-        a, fr = self.ctx.assets, self.frame
-        gm = fr.view.public.game_map
-        tickets = fr.tickets[seat]
-        fs = self.font
-        row = int(fs * 1.25)
-        if not tickets or r.h < row:
-            return
-        rows = max(1, r.h // row)
-        done = self.completed(seat)
-        labels = [(("\u2714 " if t in done else "") + ticket_name(gm, t), gm.ticket_by_id[t].points,
-                   t in done) for t in tickets]
-        font = a.font(fs, cond=True)
-        widest = max(font.size(text)[0] for text, _p, _d in labels) + fs * 3
-        cols = 2 if len(labels) > rows and widest * 2 + 10 <= r.w else 1
-        more = len(labels) - rows * cols
-        if more > 0:  # the last row says how many more there are
-            more = len(labels) - (rows - 1) * cols
-            labels = labels[:(rows - 1) * cols]
-            rows -= 1
-        cw = (r.w - 10 * (cols - 1)) // cols
-        for i, (text, points, ok) in enumerate(labels):
-            c, k = divmod(i, rows)
-            x, y = r.x + c * (cw + 10), r.y + k * row
-            ink = theme.GOOD if ok else theme.TEXT
-            blit_text(surface, a, text, fs, ink, (x, y), cond=True, max_width=cw - fs * 2)
-            blit_text(surface, a, str(points), fs, ink, (x + cw, y), "topright", bold=True)
-        if more > 0:
-            blit_text(surface, a, _more_tickets(more, bool(labels), full).format(
-                n=number(more)), fs,
-                      theme.ACCENT, (r.x, r.y + rows * row), cond=True, max_width=r.w)
-
-    def _draw_hand(self, surface: pygame.Surface, fr: ReplayFrame, seat: int,
-                   r: pygame.Rect) -> None:
-        """The hand's cards, one per colour, each with its count on it."""
-        a, f = self.ctx.assets, self.font
-        hand = fr.hands[seat]
-        colors: list[CardColor] = [c for c in (*COLORS, LOCO) if hand.count(c)]
-        gap = max(3, f // 5)
-        cw = min(r.h * 2 // 3, (r.w - 8 * gap) // 9)
-        ch = min(r.h, cw * 3 // 2)
-        for i, c in enumerate(colors):
-            x = r.x + i * (cw + gap)
-            surface.blit(a.card(c, cw, ch), (x, r.y))
-            img = a.text(str(hand.count(c)), f, theme.TEXT, bold=True)
-            badge = img.get_rect(bottomright=(x + cw - 2, r.y + ch - 2)).inflate(6, 0)
-            panel(surface, badge, (20, 20, 24), theme.PANEL_EDGE, 4, alpha=220)
-            at = img.get_rect(center=badge.center)
-            surface.blit(img, at)
-            note_text(surface, str(hand.count(c)), at, f)
 
     # ------------------------------------------------------------ a reviewed decision
 
@@ -634,21 +525,6 @@ class ReplayScene(Scene):
             if tag is not None:
                 tags.append(tag)
         surface.set_clip(clip)
-
-
-def _more_tickets(n: int, shown: bool, full: bool) -> str:
-    """The line under a player's tickets that says how many more there are (`{n}` to
-    fill in): `shown`, some are listed above; `full`, the panel is already the big one."""
-    if shown and full:
-        return ngettext("{n} more ticket (a bigger window shows them)",
-                        "{n} more tickets (a bigger window shows them)", n)
-    if shown:
-        return ngettext("{n} more ticket: click to show them",
-                        "{n} more tickets: click to show them", n)
-    if full:
-        return ngettext("{n} ticket (a bigger window shows them)",
-                        "{n} tickets (a bigger window shows them)", n)
-    return ngettext("{n} ticket: click to show them", "{n} tickets: click to show them", n)
 
 
 _PLAYED = (235, 110, 95)
