@@ -15,7 +15,7 @@ from ttr.game.session import GameSession, SeatSpec
 from ttr.maps.mapfile import find_map
 from ttr.ui import widgets
 from ttr.ui.app import App
-from ttr.ui.scenes import replay
+from ttr.ui.scenes import replay_players
 from ttr.ui.scenes.replay import SPEEDS, ReplayScene
 
 NOTATION = re.compile(r"\b(claim|faceup|keep|station|withdraw|tunnel) [a-z0-9-]+|"
@@ -131,7 +131,7 @@ def test_each_players_tickets_readable_in_full(app: App, monkeypatch: Any,
         drawn.append((text, size, kw.get("max_width")))
         return widgets.blit_text(surface, assets, text, size, *args, **kw)
 
-    monkeypatch.setattr(replay, "blit_text", spy)
+    monkeypatch.setattr(replay_players, "blit_text", spy)  # the players' column
     gm = md.game_map
     for seat in range(5):
         click(v.panels[seat].center)  # that player's panel takes the side column

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import pygame
 
 from ttr.ai.review import Mistake
-from ttr.engine import COLORS, LOCO, CardColor, Seat, TtrError
+from ttr.engine import Seat, TtrError
 from ttr.engine.scoring import connected_tickets
 from ttr.engine.table import closed_twins
 from ttr.game.replays import RecordEntry, ReplayFrame, Timeline, list_records
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition, find_map
 from ttr.store.problem_words import error_text
 from ttr.store.text import clean_text
@@ -27,21 +28,32 @@ from ttr.ui.maprender import MapRenderer, least_label
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.board_hint import outline_move
 from ttr.ui.scenes.board_table import FLASH, mark_last_move
-from ttr.ui.scenes.board_text import log_line, ticket_name
+from ttr.ui.scenes.board_text import log_line
 from ttr.ui.scenes.listing import ListScene, Row
+from ttr.ui.scenes.replay_players import draw_players
+from ttr.ui.scenes.review import YOU
 from ttr.ui.scenes.review import points as loss_words
-from ttr.ui.scenes.review import possessive
-from ttr.ui.symbols import player_mark
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
-from ttr.ui.words import counted, turn_words
+from ttr.ui.words import turn_words
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds, in moves per second."""
-HINT = ("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
-        "turn and Enter \u00b7 click a player for all tickets \u00b7 R reviews")
+HINT = N_("Space plays \u00b7 \u2190\u2192 a move \u00b7 \u2191\u2193 a turn \u00b7 type a "
+          "turn and Enter \u00b7 click a player for all tickets \u00b7 R reviews")
+"""The keys line under the move (translated where drawn)."""
+
+PLAY_LABELS = (N_("\u25b6 Play"), N_("\u275a\u275a Pause"))
+"""The Play button's label: stopped, playing."""
 
 logger = logging.getLogger(__name__)
+
+
+def _speed(per_s: float) -> str:
+    """`1 move/s`, `4 moves/s`."""
+    n = number(per_s, 1) if per_s % 1 else number(per_s)
+    # TRANSLATORS: the replay's speed, in moves per second (a short label)
+    return ngettext("{n} move/s", "{n} moves/s", 1 if per_s <= 1 else int(per_s)).format(n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +67,9 @@ class CoachNote:
 class ReplaysScene(ListScene):
     """Finished games, newest first."""
 
-    title = "Replays"
-    empty = "No finished games yet: every game you finish is kept here."
-    actions = ("Watch",)
+    title = N_("Replays")
+    empty = N_("No finished games yet: every game you finish is kept here.")
+    actions = (N_("Watch"),)
 
     def refresh(self) -> None:
         from ttr.ui.scenes.saves import folders
@@ -67,18 +79,20 @@ class ReplaysScene(ListScene):
         for e in self.entries:
             rec = e.record
             if rec is None:
-                self.rows.append(Row(f"{clean_text(e.path.name, 60, 'record')}: broken",
+                self.rows.append(Row(_("{file}: broken").format(
+                                         file=clean_text(e.path.name, 60, "record")),
                                      (e.error or "").removeprefix(f"{e.path.name}: "), True))
                 continue
             names = ", ".join(f"{s.name} ({s.kind})" for s in rec.seats)
             self.rows.append(Row(f"{rec.map_id}/{rec.variant} \u00b7 {e.when}",
-                                 f"{names} \u00b7 {counted(len(rec.actions), 'move')}"))
+                                 f"{names} \u00b7 " + ngettext("{n} move", "{n} moves", len(
+                                     rec.actions)).format(n=number(len(rec.actions)))))
         self.select(self.selected)
 
     def choose(self, action: str, index: int) -> None:
         rec = self.entries[index].record
         if rec is None:
-            self.toast.show("This record cannot be read")
+            self.toast.show(_("This record cannot be read"))
             return
         try:
             map_def = find_map(rec.map_id)
@@ -116,13 +130,13 @@ class ReplayScene(Scene):
         """The player whose panel fills the side column, or None for all alike."""
         self.scrubbing = False
         self.transport = {"start": Button("|\u25c0"), "prev turn": Button("\u25c0\u25c0"),
-                          "prev": Button("\u25c0"), "play": Button("Play", primary=True),
+                          "prev": Button("\u25c0"), "play": Button(PLAY_LABELS[0], primary=True),
                           "next": Button("\u25b6"), "next turn": Button("\u25b6\u25b6"),
                           "end": Button("\u25b6|")}
         self.slower = Button("\u2212")
         self.faster = Button("+")
-        self.back = Button("Back")
-        self.review = Button("Review my game", tip="The coach judges a player's decisions")
+        self.back = Button(N_("Back"))
+        self.review = Button(N_("Review my game"), tip=N_("The coach judges a player's decisions"))
         self.note: CoachNote | None = None
         """A reviewed decision being shown (opened from a review), or None."""
         self.panels: list[pygame.Rect] = []
@@ -132,38 +146,75 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------ layout
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        """Everything sized from the body text (`ui_font`): the buttons fit their labels
+        (in two rows when one is too narrow), the keys line wraps under the move's words,
+        the players' column widens with the text."""
         w, h = size
         pad = 10
-        bh = max(32, h // 20)
-        self.font = max(13, ui_font(size, self.ctx.settings))  # grows with the window
+        f = self.font = ui_font(size, self.ctx.settings)
+        bh = int(f * 2.2)
+        font = self.ctx.assets.font(f, bold=True)
+
+        def need(b: Button, *labels: str) -> int:
+            return max(f * 3, *(font.size(_(t))[0] + f * 2 for t in (b.label, *labels)))
+
+        row1 = [(b, need(b, *(PLAY_LABELS if b is self.transport["play"] else ()))) for b in
+                self.transport.values()]
+        speed_w = font.size(_speed(SPEEDS[-1]))[0] + f
+        ends = [(b, need(b)) for b in ((self.review,) if self.can_review() else ()) + (self.back,)]
+        tl = self.timeline
+        longest = _("Turn {turn} of {turns} \u00b7 {move}").format(
+            turn=number(tl.turns), turns=number(tl.turns), move=_("move {n} of {count}").format(
+                n=number(len(tl)), count=number(len(tl))))
+        status_w = self.ctx.assets.font(f).size(longest)[0] + f
+        width = (sum(n + 6 for _b, n in row1) + 2 * (f * 3) + speed_w + 20
+                 + sum(n + 8 for _b, n in ends) + status_w)
+        two = width > w - 2 * pad
         y = h - pad - bh
-        bw = max(40, w // 26)
+        top_row = y - (bh + pad if two else 0)
         x = pad
-        for b in self.transport.values():
-            b.rect = pygame.Rect(x, y, bw if b.label != "Play" else bw * 2, bh)
+        for b, n in row1:
+            b.rect = pygame.Rect(x, top_row, n, bh)
             x = b.rect.right + 6
-        self.slower.rect = pygame.Rect(x + 10, y, bw, bh)
-        self.speed_rect = pygame.Rect(self.slower.rect.right, y, self.font * 6, bh)
-        self.faster.rect = pygame.Rect(self.speed_rect.right, y, bw, bh)
-        self.back.rect = pygame.Rect(w - pad - max(110, w // 10), y, max(110, w // 10), bh)
-        rw = self.ctx.assets.text(self.review.label, max(12, int(bh * 0.42)), theme.TEXT,
-                                  bold=True).get_width() + 24
-        self.review.rect = pygame.Rect(self.back.rect.x - 8 - rw, y, rw, bh)
-        self.status_at = (self.faster.rect.right + 16, y + bh // 2)
-        self.status_end = (self.review.rect.x if self.can_review() else self.back.rect.x) - 10
-        self.bar = pygame.Rect(pad, y - 22, w - 2 * pad, 12)
-        self.words_rect = pygame.Rect(pad, self.bar.y - 12 - self.font * 4, w - 2 * pad,
-                                      self.font * 4 + 4)
-        top = self.words_rect.y - pad
-        side = max(300, w // 4)
-        self.side = pygame.Rect(w - side - pad, pad, side, top - pad)
-        self.note_rect = pygame.Rect(pad, pad, self.side.x - 2 * pad, 0)
+        self.slower.rect = pygame.Rect(x + 10, top_row, f * 3, bh)
+        self.speed_rect = pygame.Rect(self.slower.rect.right, top_row, speed_w, bh)
+        self.faster.rect = pygame.Rect(self.speed_rect.right, top_row, f * 3, bh)
+        x = w - pad
+        for b, n in reversed(ends):
+            b.rect = pygame.Rect(x - n, y, n, bh)
+            x = b.rect.x - 8
+        self.status_at = (pad if two else self.faster.rect.right + 16, y + bh // 2)
+        self.status_end = x - 8
+        self.bar = pygame.Rect(pad, top_row - 22, w - 2 * pad, 12)
+        side = min(w // 2, max(300, w // 4, f * 17))
+        self.side = pygame.Rect(w - side - pad, pad, side, self.bar.y - 12 - 2 * pad)
+        words_w = self.side.x - 2 * pad
+        self.hint_img = render(self.ctx.assets.font(f), _(HINT), theme.TEXT_DIM, words_w)
+        col_w = self.side.x - 2 * pad
+        self.note_rect = pygame.Rect(pad, pad, col_w, 0)
         if self.note is not None:  # the reviewed decision's home: above the map, not on it
-            self.note_rect.h = sum(i.get_height() for i in self._note_images(
-                self.note, self.note_rect.w - self.font)) + self.font // 2
+            self.note_rect.h = self._note_height(col_w)
         y = self.note_rect.bottom + (pad if self.note_rect.h else 0)
-        self.map_rect = pygame.Rect(pad, y, self.side.x - 2 * pad, top - y)
-        self.renderer.least_label = least_label(self.font)
+        lh = int(f * 1.25)
+        words_h = lh * 3 + self.hint_img.get_height()
+        self.before = self.bar.y - 12 - words_h - pad - y > h * 0.45
+        """Whether the move before the current one has a line (not when the map would
+        be small)."""
+        if not self.before:
+            words_h -= lh
+        self.words_rect = pygame.Rect(pad, self.bar.y - 12 - words_h, words_w, words_h)
+        top = self.words_rect.y - pad
+        self.map_rect = pygame.Rect(pad, y, col_w, top - y)
+        if self.note is not None:  # beside the map instead, when that makes the map larger
+            mw, mh = self.map_def.layout.size
+            nw = max(f * 14, col_w // 4)
+            nh = self._note_height(nw)
+            beside = pygame.Rect(nw + 2 * pad, pad, col_w - nw - pad, top - pad)
+            if nh <= top - pad and min(beside.w / mw, beside.h / mh) > min(
+                    self.map_rect.w / mw, self.map_rect.h / mh):
+                self.note_rect = pygame.Rect(pad, pad, nw, nh)
+                self.map_rect = beside
+        self.renderer.least_label = least_label(f)
         self.renderer.resize(Viewport.fit(self.map_def.layout.size, self.map_rect))
         self.dirty = True
 
@@ -200,9 +251,9 @@ class ReplayScene(Scene):
         self.say(f"{self.move_words(self.step)}. {self.status()}")
 
     def on_enter(self) -> None:
-        self.say(f"Replay. {self.move_words(self.step)}. {self.status()}. Left and Right: a "
-                 "move, Up and Down: a turn, Space plays, a turn number and Enter jumps "
-                 "there, Esc goes back")
+        self.say(_("Replay. {move}. {status}. Left and Right: a move, Up and Down: a turn, "
+                   "Space plays, a turn number and Enter jumps there, Esc goes back").format(
+            move=self.move_words(self.step), status=self.status()))
 
     def say(self, text: str) -> None:
         """Announce (captions, speech when on): a finished game, public."""
@@ -320,29 +371,36 @@ class ReplayScene(Scene):
     def move_words(self, step: int) -> str:
         """What happened at `step`, in the game log's words."""
         if step <= 0:
-            return "The game begins: everyone chooses their first tickets"
+            return _("The game begins: everyone chooses their first tickets")
         fr = self.frame if step == self.step else self.timeline.frame(step)
         gm = fr.view.public.game_map
         lines = [t for e in fr.events if (t := log_line(e, gm, self.names))]
-        text = f"{turn_words(fr.turn, True)}: " + ". ".join(lines)
+        # TRANSLATORS: when ("Turn 12") and the moves of that step, in the game log's words
+        text = _("{turn}: {moves}").format(turn=turn_words(fr.turn, True), moves=". ".join(lines))
         if step == len(self.timeline) - 1:
             r = self.timeline.result()
             by = {p.seat: p.total for p in r.players}
-            text += ". Final scores: " + ", ".join(f"{self.names[s]} {by[s]}"
-                                                   for s in r.ranking)
+            text = _("{moves}. Final scores: {scores}").format(
+                moves=text, scores=", ".join(f"{self.names[s]} {number(by[s])}"
+                                             for s in r.ranking))
         return text
 
     def status(self) -> str:
         """`Turn 34 of 92 · move 78 of 142` (or the turn being typed)."""
         if self.typed:
-            return f"Go to turn {self.typed}_ (Enter)"
+            # TRANSLATORS: the turn number being typed, then "_" as a cursor
+            return _("Go to turn {typed}_ (Enter)").format(typed=self.typed)
         tl = self.timeline
-        of = f"move {self.step} of {len(tl) - 1}"
+        of = _("move {n} of {count}").format(n=number(self.step), count=number(len(tl) - 1))
         note = self.note
         if note is not None and self.step == note.mistake.step and note.mistake.turn > 0:
-            return f"Before turn {note.mistake.turn} \u00b7 {of}"  # the reviewed position
+            return _("Before turn {turn} \u00b7 {move}").format(  # the reviewed position
+                turn=number(note.mistake.turn), move=of)
         turn = self.frame.turn
-        return f"{turn_words(turn, True)}{f' of {tl.turns}' if turn else ''} \u00b7 {of}"
+        if not turn:
+            return f"{turn_words(turn, True)} \u00b7 {of}"
+        return _("Turn {turn} of {turns} \u00b7 {move}").format(
+            turn=number(turn), turns=number(tl.turns), move=of)
 
     def completed(self, seat: int) -> frozenset[str]:
         """The seat's tickets already connected at this step."""
@@ -372,25 +430,30 @@ class ReplayScene(Scene):
             mark_last_move(surface, self.renderer, v, FLASH)  # steady: the move just shown
             surface.set_clip(clip)
         wr = self.words_rect
-        hint = blit_text(surface, a, HINT, max(11, f - 3), theme.TEXT_DIM, wr.topright,
-                         "topright", max_width=wr.w // 2)
-        if self.step > 1:
-            blit_text(surface, a, self.move_words(self.step - 1), f - 1, theme.TEXT_DIM,
-                      (wr.x, wr.y), max_width=hint.x - wr.x - 20)
+        lh = int(f * 1.25)
+        y = wr.y
+        if self.before:
+            before = self.move_words(self.step - 1) if self.step > 1 else ""
+            if before and a.font(f).size(before)[0] <= wr.w:  # the move before, if it fits
+                blit_text(surface, a, before, f, theme.TEXT_DIM, (wr.x, y))
+            y += lh
         wrap_text(surface, a, self.move_words(self.step), f, theme.TEXT,
-                  pygame.Rect(wr.x, wr.y + f + 4, wr.w, wr.h - f - 4), bold=True)
+                  pygame.Rect(wr.x, y, wr.w, lh * 2), bold=True)
+        at = self.hint_img.get_rect(topleft=(wr.x, y + lh * 2))
+        surface.blit(self.hint_img, at)
+        note_text(surface, _(HINT), at, f)
         self._draw_bar(surface)
-        self.transport["play"].label = "\u275a\u275a Pause" if self.playing else "\u25b6 Play"
+        self.transport["play"].label = PLAY_LABELS[1] if self.playing else PLAY_LABELS[0]
         for b in [*self.transport.values(), self.slower, self.faster, self.back]:
-            b.draw(surface, a)
+            b.draw(surface, a, f)
         if self.can_review():
-            self.review.draw(surface, a)
-        per_s = SPEEDS[self.speed]
-        speed = f"{per_s:g} move/s" if per_s <= 1 else f"{per_s:g} moves/s"
-        blit_text(surface, a, speed, f - 1, theme.TEXT, self.speed_rect.center, "center")
-        blit_text(surface, a, self.status(), f - 1, theme.TEXT_DIM, self.status_at, "midleft",
-                  max_width=self.status_end - self.status_at[0])
-        self._draw_players(surface)
+            self.review.draw(surface, a, f)
+        blit_text(surface, a, _speed(SPEEDS[self.speed]), f, theme.TEXT, self.speed_rect.center,
+                  "center")
+        status = self.status()
+        if a.font(f).size(status)[0] <= self.status_end - self.status_at[0]:
+            blit_text(surface, a, status, f, theme.TEXT_DIM, self.status_at, "midleft")
+        draw_players(self, surface)
         if self.note is not None:
             self._draw_note(surface, self.note)
 
@@ -402,92 +465,6 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT, done, border_radius=r.h // 2)
         pygame.draw.circle(surface, theme.HILITE, (done.right - r.h // 2, r.centery), r.h)
 
-    def _draw_players(self, surface: pygame.Surface) -> None:
-        n, side, f = len(self.names), self.side, self.font
-        head = f * 2 + 6
-        if self.focus is None:
-            heights = [side.h // n - 6] * n
-        else:
-            heights = [head] * n
-            heights[self.focus] = side.h - (n - 1) * (head + 6) - 6
-        self.panels = []
-        y = side.y
-        for seat in range(n):
-            r = pygame.Rect(side.x, y, side.w, heights[seat])
-            self.panels.append(r)
-            self._draw_player(surface, seat, r, full=self.focus == seat)
-            y = r.bottom + 6
-
-    def _draw_player(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
-                     full: bool) -> None:
-        a, fr, f = self.ctx.assets, self.frame, self.font
-        pub = fr.view.public.players[seat]
-        hot = seat == fr.actor and self.step > 0
-        panel(surface, r, theme.PANEL, theme.HILITE if hot else theme.PANEL_EDGE, 8)
-        dot = (r.x + 14, r.y + 8 + f // 2)
-        if a.colorblind:
-            player_mark(surface, self.player_rgb[seat], dot, f // 2 + 3)
-        else:
-            pygame.draw.circle(surface, self.player_rgb[seat], dot, f // 2 + 2)
-            pygame.draw.circle(surface, theme.outline_for(self.player_rgb[seat]), dot,
-                               f // 2 + 2, 1)  # the black player's dot shows on the panel
-        blit_text(surface, a, f"{self.names[seat]} \u00b7 {counted(pub.route_points, 'point')}"
-                  f" \u00b7 {counted(pub.trains, 'train')}", f, theme.TEXT,
-                  (r.x + 28, r.y + 6), bold=True, max_width=r.w - 36)
-        if r.h < f * 3:
-            return
-        cards = pygame.Rect(r.x + 8, r.y + f * 2 + 2, r.w - 16, int(f * 2.1))  # readable
-        self._draw_hand(surface, fr, seat, cards)
-        top = cards.bottom + int(f * 1.2) + 2  # below the counts under the cards
-        self._draw_tickets(surface, seat, pygame.Rect(r.x + 8, top, r.w - 16, r.bottom - top - 4),
-                           full)
-
-    def _draw_tickets(self, surface: pygame.Surface, seat: int, r: pygame.Rect,
-                      full: bool) -> None:
-        a, fr = self.ctx.assets, self.frame
-        gm = fr.view.public.game_map
-        tickets = fr.tickets[seat]
-        if not tickets or r.h <= 0:
-            return
-        fs = max(12, self.font - 1)
-        row = fs + 4
-        rows = max(1, r.h // row)
-        done = self.completed(seat)
-        labels = [(("\u2714 " if t in done else "") + ticket_name(gm, t), gm.ticket_by_id[t].points,
-                   t in done) for t in tickets]
-        font = a.font(fs, cond=True)
-        widest = max(font.size(text)[0] for text, _, _ in labels) + fs * 3
-        cols = 2 if len(labels) > rows and widest * 2 + 10 <= r.w else 1
-        more = len(labels) - rows * cols
-        if more > 0:  # the last row says how many more there are
-            more = len(labels) - (rows - 1) * cols
-            labels = labels[:(rows - 1) * cols]
-            rows -= 1
-        cw = (r.w - 10 * (cols - 1)) // cols
-        for i, (text, points, ok) in enumerate(labels):
-            c, k = divmod(i, rows)
-            x, y = r.x + c * (cw + 10), r.y + k * row
-            ink = theme.GOOD if ok else theme.TEXT
-            blit_text(surface, a, text, fs, ink, (x, y), cond=True, max_width=cw - fs * 2)
-            blit_text(surface, a, str(points), fs, ink, (x + cw, y), "topright", bold=True)
-        if more > 0:
-            hint = ": click to show them" if not full else " (a bigger window shows them)"
-            what = counted(more, "more ticket") if labels else counted(more, "ticket")
-            blit_text(surface, a, f"{what}{hint}", fs,
-                      theme.ACCENT, (r.x, r.y + rows * row), cond=True, max_width=r.w)
-
-    def _draw_hand(self, surface: pygame.Surface, fr: ReplayFrame, seat: int,
-                   r: pygame.Rect) -> None:
-        hand = fr.hands[seat]
-        colors: list[CardColor] = [c for c in (*COLORS, LOCO) if hand.count(c)]
-        cw = min(r.h * 2 // 3, r.w // 9)
-        for i, c in enumerate(colors):
-            img = self.ctx.assets.card(c, cw, r.h)
-            x = r.x + i * (cw + 4)
-            surface.blit(img, (x, r.y))
-            blit_text(surface, self.ctx.assets, str(hand.count(c)), self.font,
-                      theme.TEXT, (x + cw // 2, r.bottom + 1), "midtop", bold=True)
-
     # ------------------------------------------------------------ a reviewed decision
 
     def _note_lines(self, note: CoachNote, here: bool) -> list[tuple[str, theme.RGB, bool]]:
@@ -496,13 +473,23 @@ class ReplayScene(Scene):
         when = turn_words(m.turn)
         name = self.names[note.seat]
         if not here:
-            return [(f"Reviewed decision: {name} at {when} (C shows it again)", theme.TEXT,
-                     False)]
-        return [(f"Reviewed decision: {possessive(name, True)} move at {when}, "
-                 f"{loss_words(m.loss)} (the position before it)", theme.ACCENT, True),
-                (f"Played: {m.played}", _PLAYED, True),
-                (f"Better: {m.better}", _BETTER, True),
+            return [(_("Reviewed decision: {name} at {when} (C shows it again)").format(
+                name=name, when=when), theme.TEXT, False)]
+        # TRANSLATORS: {when} is "turn 12"; {loss} "about −4.5 points"
+        head = (_("Reviewed decision: your move at {when}, {loss} (the position before it)")
+                if name == YOU else
+                _("Reviewed decision: {name}'s move at {when}, {loss} (the position before "
+                  "it)"))
+        return [(head.format(name=name, when=when, loss=loss_words(m.loss)), theme.ACCENT, True),
+                (_("Played: {move}").format(move=m.played), _PLAYED, True),
+                (_("Better: {move}").format(move=m.better), _BETTER, True),
                 (m.lesson[:1].upper() + m.lesson[1:], theme.TEXT, False)]
+
+    def _note_height(self, width: int) -> int:
+        """The height of the reviewed decision's box at `width`."""
+        assert self.note is not None
+        return sum(i.get_height() for i in self._note_images(self.note, width - self.font)
+                   ) + self.font // 2
 
     def _note_images(self, note: CoachNote, width: int, here: bool = True
                      ) -> list[pygame.Surface]:
@@ -520,7 +507,7 @@ class ReplayScene(Scene):
         panel(surface, box, (24, 24, 30), theme.ACCENT, 8, alpha=230)
         lines = self._note_lines(note, self.step == m.step)
         y = box.y + f // 4
-        for (text, _, _), img in zip(lines, self._note_images(note, box.w - f,
+        for (text, *_style), img in zip(lines, self._note_images(note, box.w - f,
                                                               self.step == m.step),
                                      strict=True):
             surface.blit(img, (box.x + f // 2, y))
@@ -531,8 +518,9 @@ class ReplayScene(Scene):
         clip = surface.get_clip()
         surface.set_clip(self.map_rect.clip(clip))
         tags: list[pygame.Rect] = []
-        for action, col, words in ((m.played_action, _PLAYED, "PLAYED"),
-                                   (m.better_action, _BETTER, "BETTER")):
+        # TRANSLATORS: tags on the map beside the move played and the better one (short)
+        for action, col, words in ((m.played_action, _PLAYED, _("PLAYED")),
+                                   (m.better_action, _BETTER, _("BETTER"))):
             tag = outline_move(surface, self.renderer, action, col, max(4, self.font // 4),
                                (words, a, max(10, int(f * 0.75))), tags)
             if tag is not None:

@@ -14,6 +14,8 @@ shown, and the list is all there is (the replay stays on the server).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -28,36 +30,53 @@ from ttr.game.coach import (
     start_review,
 )
 from ttr.game.replays import Timeline
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
 from ttr.ui import theme
+from ttr.ui.assets import render
 from ttr.ui.focus import focus_ring
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, blit_text, panel, wrap_text
-from ttr.ui.words import counted, turn_words
+from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
+from ttr.ui.words import turn_words
 
 logger = logging.getLogger(__name__)
 
 
-def possessive(name: str, capital: bool = False) -> str:
-    """`Ada's`, `Boris'`, and `your` (`Your`) for the default name `You`."""
-    if name == "You":
-        return "Your" if capital else "your"
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+YOU = "You"  # i18n: no (the default name of the human seat, as the setup gives it)
+
+
+def whose(name: str, yours: str, theirs: str) -> str:
+    """`yours` (already translated) for the default name `You`, else `theirs` with the
+    name filled in: sentences about "your game" and "Ada's game" are each whole."""
+    return yours if name == YOU else theirs.format(name=name)
 
 
 def points(loss: float) -> str:
     """`about −12 points` (a minus sign, one decimal below 10)."""
-    text = f"{loss:.1f}" if loss < 10 else f"{loss:.0f}"
-    return f"about \u2212{text} point{'' if text == '1.0' else 's'}"
+    one = f"{loss:.1f}" == "1.0"
+    text = number(loss, 1) if loss < 10 else number(round(loss))
+    # TRANSLATORS: the points a decision cost, estimated ("about −4.5 points")
+    return ngettext("about \u2212{points} point", "about \u2212{points} points",
+                    1 if one else max(2, round(loss))).format(points=text)
 
 
 def spoken(m: Mistake) -> str:
     """A listed decision as announced: `Turn 12, about −9 points: <lesson>`."""
-    return f"{turn_words(m.turn, True)}, {points(m.loss)}: {m.lesson}"
+    # TRANSLATORS: a reviewed decision, said: when, what it cost, the lesson
+    return _("{turn}, {loss}: {lesson}").format(turn=turn_words(m.turn, True),
+                                                loss=points(m.loss), lesson=m.lesson)
+
+
+def _refused(reason: str) -> str:
+    return _("This game cannot be reviewed: {reason}").format(reason=reason)
+
+
+def _failed(error: str) -> str:
+    return _("The review failed ({error}); the game is unharmed.").format(error=error)
 
 
 class ReviewScene(Scene):
@@ -81,15 +100,19 @@ class ReviewScene(Scene):
         self.seat: Seat | None = None
         self.job: ReviewJob | None = None
         self.review: Review | None = None
-        self.error = ""
+        self.fault: Callable[[], str] | None = None
+        """What went wrong, worded when drawn or said (None: nothing)."""
         self.seat_buttons = [Button(self.names[s]) for s in self.humans]
-        self.cancel = Button("Cancel")
-        self.back = Button("Back", primary=True)
+        self.cancel = Button(N_("Cancel"))
+        self.back = Button(N_("Back"), primary=True)
         self.rows: list[pygame.Rect] = []
         self.focus = 0
+        self.first = 0
+        """The first row of the list shown (when the rows do not all fit)."""
         self.on_resize(ctx.size)
         if not self.humans:
-            self.error = "Nobody played this game at this computer: there is no game to review."
+            self.fault = partial(_, N_("Nobody played this game at this computer: there is "
+                                       "no game to review."))
         elif len(self.humans) == 1:
             self.begin(self.humans[0])
 
@@ -105,10 +128,16 @@ class ReviewScene(Scene):
             else:
                 self.job = start_online_review(self.game, seat, self.workers, self.iterations)
         except TtrError as e:
-            self.error = f"This game cannot be reviewed: {error_text(e)}"
+            self.fault = partial(lambda err: _refused(error_text(err)), e)
             logger.warning("review refused: %s", e)
-        self.say(f"Reviewing {possessive(self.name)} game" if self.job else self.error)
+        self.say(whose(self.name, _("Reviewing your game"), _("Reviewing {name}'s game"))
+                 if self.job else self.error)
         self.dirty = True
+
+    @property
+    def error(self) -> str:
+        """What went wrong, in words ("" if nothing)."""
+        return self.fault() if self.fault is not None else ""
 
     @property
     def name(self) -> str:
@@ -145,13 +174,14 @@ class ReviewScene(Scene):
             return
         except Exception as e:  # a review must never take the game down
             logger.exception("review failed")
-            self.error = f"The review failed ({type(e).__name__}); the game is unharmed."
+            self.fault = partial(_failed, type(e).__name__)
             return
         finally:
             job.close()
         n = len(self.review.mistakes)
-        self.say(f"Review done: {counted(n, 'costly decision')}. " + ". ".join(
-            spoken(m) for m in self.review.mistakes))
+        done = ngettext("Review done: {n} costly decision.", "Review done: {n} costly decisions.",
+                        n).format(n=number(n))
+        self.say(" ".join([done, ". ".join(spoken(m) for m in self.review.mistakes)]))
 
     def on_exit(self) -> None:
         if self.job is not None:
@@ -242,21 +272,22 @@ class ReviewScene(Scene):
         self.back.rect = pygame.Rect(0, 0, bw, bh)
         self.back.rect.midbottom = (w // 2, h - f)
         self.cancel.rect = self.back.rect.copy()
+        top = self._centred(None, _("Whose game shall the coach review?"), f + 2, theme.TEXT,
+                            self.body.y, bold=True) + f
         for i, b in enumerate(self.seat_buttons):
             b.rect = pygame.Rect(0, 0, max(f * 14, self.body.w // 3), bh)
-            b.rect.midtop = (w // 2, self.body.y + f * 3 + i * (bh + f // 2))
+            b.rect.midtop = (w // 2, top + i * (bh + f // 2))
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         a, f = self.ctx.assets, self.font
-        title = (f"Review: {possessive(self.name, True)} game" if self.seat is not None
-                 else "Review my game")
+        title = (whose(self.name, _("Review: your game"), _("Review: {name}'s game"))
+                 if self.seat is not None else _("Review my game"))
         backdrop(surface, a, title)
         body, stage = self.body, self.stage
-        w = surface.get_width()
         if stage == "choose":
-            blit_text(surface, a, "Whose game shall the coach review?", f + 2, theme.TEXT,
-                      (w // 2, body.y), "midtop", bold=True, max_width=body.w)
+            self._centred(surface, _("Whose game shall the coach review?"), f + 2, theme.TEXT,
+                          body.y, bold=True)
             for i, b in enumerate(self.seat_buttons):
                 b.focused = i == self.focus
                 b.draw(surface, a)
@@ -269,60 +300,117 @@ class ReviewScene(Scene):
         (self.cancel if stage == "running" else self.back).draw(surface, a)
 
     def _progress(self, surface: pygame.Surface) -> None:
-        a, f, body = self.ctx.assets, self.font, self.body
+        f, body = self.font, self.body
         assert self.job is not None
         done, total = self.job.progress()
-        blit_text(surface, a, f"Judging {possessive(self.name)} decisions against the strongest "
-                  "level's, on playouts in the background\u2026", f + 1, theme.TEXT,
-                  (body.centerx, body.y + f), "midtop", max_width=body.w)
-        bar = pygame.Rect(body.x, body.y + f * 4, body.w, max(14, f))
+        top = self._centred(surface, whose(
+            self.name, _("Judging your decisions against the strongest level's, on playouts "
+                         "in the background\u2026"),
+            _("Judging {name}'s decisions against the strongest level's, on playouts in the "
+              "background\u2026")), f + 1, theme.TEXT, body.y + f)
+        bar = pygame.Rect(body.x, top + f, body.w, max(14, f))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=bar.h // 2)
         fill = bar.copy()
         fill.w = max(bar.h, round(bar.w * (done / total if total else 1.0)))
         pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=bar.h // 2)
-        blit_text(surface, a, f"{done} of {counted(total, 'decision')} judged", f, theme.TEXT_DIM,
-                  (body.centerx, bar.bottom + f // 2), "midtop", max_width=body.w)
-        blit_text(surface, a, "Esc or Cancel stops the review.", f - 1, theme.TEXT_DIM,
-                  (body.centerx, bar.bottom + f * 2 + f // 2), "midtop", max_width=body.w)
+        judged = ngettext("{done} of {n} decision judged", "{done} of {n} decisions judged",
+                          total).format(done=number(done), n=number(total))
+        top = self._centred(surface, judged, f, theme.TEXT_DIM, bar.bottom + f // 2)
+        self._centred(surface, _("Esc or Cancel stops the review."), f, theme.TEXT_DIM,
+                      top + f // 2)
+
+    def _centred(self, surface: pygame.Surface | None, text: str, size: int,
+                 color: theme.RGB, top: int, bold: bool = False) -> int:
+        """`text` wrapped to the body's width, centred under `top` (drawn when `surface`
+        is given); returns where it ends."""
+        img = render(self.ctx.assets.font(size, bold), text, color, self.body.w)
+        at = img.get_rect(midtop=(self.body.centerx, top))
+        if surface is not None:
+            surface.blit(img, at)
+            note_text(surface, text, at, size)
+        return at.bottom
 
     def _list(self, surface: pygame.Surface) -> None:
         a, f, body = self.ctx.assets, self.font, self.body
         review = self.review
         assert review is not None
         ms = review.mistakes
-        head = f"{counted(review.decisions, 'decision')} judged"
+        parts = [ngettext("{n} decision judged", "{n} decisions judged",
+                          review.decisions).format(n=number(review.decisions))]
         if ms:
-            head += (f" \u00b7 the costliest {len(ms)} cost "
-                     f"{points(review.total_loss)} in all")
-            head += (" \u00b7 choose one to see it in the replay"
-                     if isinstance(self.game, GameRecord)
-                     else " \u00b7 judged from what you saw (the replay stays on the server)")
+            # TRANSLATORS: {n} decisions (the costliest of the game) cost {loss} together
+            parts.append(ngettext("the costliest {n} cost {loss} in all",
+                                  "the costliest {n} cost {loss} in all", len(ms)).format(
+                n=number(len(ms)), loss=points(review.total_loss)))
+            parts.append(_("choose one to see it in the replay")
+                         if isinstance(self.game, GameRecord)
+                         else _("judged from what you saw (the replay stays on the server)"))
         else:
-            head += " \u00b7 none cost more than a point or so: well played"
-        blit_text(surface, a, head, f, theme.TEXT_DIM, (body.centerx, body.y), "midtop",
-                  max_width=body.w)
+            parts.append(_("none cost more than a point or so: well played"))
+        head = " \u00b7 ".join(parts)
+        img = render(a.font(f), head, theme.TEXT_DIM, body.w)
+        at = img.get_rect(midtop=(body.centerx, body.y))
+        surface.blit(img, at)
+        note_text(surface, head, at, f)
         self.rows = []
-        top = body.y + f * 2
+        top = at.bottom + f // 2
         gap = max(4, f // 3)
-        row_h = min(int(f * 5.4), (body.bottom - top) // max(1, len(ms)) - gap)
         self.focus = min(self.focus, max(0, len(ms) - 1))
-        for i, m in enumerate(ms):
-            r = pygame.Rect(body.x, top + i * (row_h + gap), body.w, row_h)
+        pad = f // 2
+        rows = [self._row_images(m, body.w - 2 * pad) for m in ms]
+        heights = [pad * 2 + sum(img.get_height() for img in imgs) for imgs in rows]
+        room = body.bottom - top
+        first = min(self.first, self.focus)
+        if sum(hh + gap for hh in heights) > room:  # a run of rows that fits, with the focus
+            room -= f + gap  # the line that says how to see the others
+            while first < self.focus and sum(
+                    hh + gap for hh in heights[first:self.focus + 1]) > room:
+                first += 1
+        else:
+            first = 0
+        self.first = first
+        y, last = top, first
+        while last < len(ms) and (last == first or y + heights[last] <= top + room):
+            r = pygame.Rect(body.x, y, body.w, heights[last])
+            self._row(surface, ms[last], r, rows[last], last == self.focus)
             self.rows.append(r)
-            focused = i == self.focus
-            panel(surface, r, theme.mix(theme.PANEL, (255, 255, 255), 0.06 if focused else 0),
-                  theme.HILITE if focused else theme.PANEL_EDGE, 8)
-            if focused:
-                focus_ring(surface, r, inside=True)
-            pad = f // 2
-            loss = blit_text(surface, a, points(m.loss), f, theme.BAD, (r.right - pad, r.y + pad),
-                             "topright", bold=True)
-            blit_text(surface, a, turn_words(m.turn, True), f,
-                      theme.ACCENT, (r.x + pad, r.y + pad), bold=True,
-                      max_width=loss.x - r.x - 2 * pad)
-            lesson = m.lesson[:1].upper() + m.lesson[1:]
-            blit_text(surface, a, lesson, f, theme.TEXT, (r.x + pad, r.y + pad + int(f * 1.5)),
-                      max_width=r.w - 2 * pad)
-            blit_text(surface, a, f"Played: {m.played} \u00b7 better: {m.better}",
-                      max(10, f - 2), theme.TEXT_DIM, (r.x + pad, r.y + pad + f * 3), cond=True,
-                      max_width=r.w - 2 * pad)
+            y = r.bottom + gap
+            last += 1
+        self.rows = [pygame.Rect(0, 0, 0, 0)] * first + self.rows
+        if first > 0 or last < len(ms):
+            more = _("{first}\u2013{last} of {count} \u00b7 the arrows show the others").format(
+                first=number(first + 1), last=number(last), count=number(len(ms)))
+            blit_text(surface, a, more, int(f * 0.9), theme.TEXT_DIM, (body.centerx, y),
+                      "midtop")
+
+    def _row_texts(self, m: Mistake) -> list[tuple[str, bool, bool, theme.RGB]]:
+        """A listed decision's lines (text, bold, condensed, colour): its turn and cost,
+        the lesson, and the move played and the better one."""
+        lesson = m.lesson[:1].upper() + m.lesson[1:]
+        # TRANSLATORS: a listed decision's heading: when ("Turn 12") and what it cost
+        return [(_("{turn}: {loss}").format(turn=turn_words(m.turn, True), loss=points(m.loss)),
+                 True, False, theme.ACCENT),
+                (lesson, False, False, theme.TEXT),
+                (_("Played: {played} \u00b7 better: {better}").format(played=m.played,
+                                                                      better=m.better),
+                 False, True, theme.TEXT_DIM)]
+
+    def _row_images(self, m: Mistake, width: int) -> list[pygame.Surface]:
+        """A listed decision's lines, wrapped to `width`."""
+        a, f = self.ctx.assets, self.font
+        return [render(a.font(f, bold, cond), text, col, width)
+                for text, bold, cond, col in self._row_texts(m)]
+
+    def _row(self, surface: pygame.Surface, m: Mistake, r: pygame.Rect,
+             imgs: list[pygame.Surface], focused: bool) -> None:
+        f = self.font
+        panel(surface, r, theme.mix(theme.PANEL, (255, 255, 255), 0.06 if focused else 0),
+              theme.HILITE if focused else theme.PANEL_EDGE, 8)
+        if focused:
+            focus_ring(surface, r, inside=True)
+        y = r.y + f // 2
+        for (text, *_style), img in zip(self._row_texts(m), imgs, strict=True):
+            at = img.get_rect(topleft=(r.x + f // 2, y))
+            surface.blit(img, at)
+            note_text(surface, text, at, f)
+            y = at.bottom

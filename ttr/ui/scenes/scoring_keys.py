@@ -9,15 +9,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ttr.i18n import _, ngettext, number, pgettext
 from ttr.ui.focus import focus_ring
 from ttr.ui.scenes.scoring_lines import TICKET
-from ttr.ui.words import counted
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.scoring import ScoringScene
 
-PLACES = ("first", "second", "third", "fourth", "fifth")
 MOVES = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
+
+
+def place_words(place: int) -> str:
+    """A player's place, said with their score: `first` ... `fifth` (0 to 4)."""
+    return (pgettext("rank", "first"), pgettext("rank", "second"), pgettext("rank", "third"),
+            pgettext("rank", "fourth"), pgettext("rank", "fifth"))[min(place, 4)]
 
 
 def score_words(sc: ScoringScene, seat: int) -> str:
@@ -27,12 +32,20 @@ def score_words(sc: ScoringScene, seat: int) -> str:
     for st in sc.steps:
         if st.seat != seat:
             continue
-        if st.kind == TICKET:
-            parts.append(f"{st.label} {st.delta:+d}, {'completed' if st.delta > 0 else 'failed'}")
+        if st.kind == TICKET and st.delta > 0:
+            parts.append(_("{ticket} {points}, completed").format(ticket=st.label,
+                                                                   points=f"{st.delta:+d}"))
+        elif st.kind == TICKET:
+            parts.append(_("{ticket} {points}, failed").format(ticket=st.label,
+                                                                points=f"{st.delta:+d}"))
         else:
             parts.append(f"{st.label} {st.delta:+d}")
-    return (f"{sc.names[seat]}, {PLACES[min(place, 4)]}, {counted(sc._total(seat), 'point')}: "
-            + ". ".join(parts))
+    total = sc._total(seat)
+    # TRANSLATORS: a player's score, said: "Ada, first, 128 points: Routes +60. ..."
+    return _("{name}, {place}, {points}: {parts}").format(
+        name=sc.names[seat], place=place_words(place),
+        points=ngettext("{n} point", "{n} points", total).format(n=number(total)),
+        parts=". ".join(parts))
 
 
 class ScoringKeys:
@@ -61,9 +74,10 @@ class ScoringKeys:
         """The focused stop in words."""
         what, seat = self.stops()[self.focus]
         if what == "box":
-            return score_words(self.sc, seat) + ". Enter shows the whole list"
-        return {"again": self.sc.again.label, "review": self.sc.review.label,
-                "menu": self.sc.menu.label}[what]
+            return _("{score}. Enter shows the whole list").format(
+                score=score_words(self.sc, seat))
+        return _({"again": self.sc.again.label, "review": self.sc.review.label,
+                  "menu": self.sc.menu.label}[what])
 
     def say(self, text: str, kind: str = "reply") -> None:
         from ttr.ui.announce import announcer_of
@@ -75,8 +89,15 @@ class ScoringKeys:
         sc = self.sc
         ranks = ", ".join(f"{sc.names[s]} {sc._total(s)}" for s in sc.result.ranking)
         n = len(self.stops())
-        self.say(f"Final scores: {ranks}. Tab reads each player's score, F1 lists the keys. "
-                 f"{self.label()}, {self.focus + 1} of {n}", "alert")
+        self.say(_("Final scores: {ranks}. Tab reads each player's score, F1 lists the keys. "
+                   "{control}").format(ranks=ranks, control=self.where(n)), "alert")
+
+    def where(self, n: int) -> str:
+        """`Play again, 3 of 4`: the focused stop and where it is among `n`."""
+        # TRANSLATORS: the focused control and its place among the screen's controls
+        return _("{control}, {n} of {count}").format(control=self.label(),
+                                                     n=number(self.focus + 1),
+                                                     count=number(n))
 
     def handle(self, e: pygame.event.Event) -> bool:
         """True when the key was one of ours (Enter on Play again is left to the scene)."""
@@ -98,7 +119,7 @@ class ScoringKeys:
             self.focus = (self.focus + (-1 if back else 1)) % len(stops)
             sc.expanded = None
             self.mark()
-            self.say(f"{self.label()}, {self.focus + 1} of {len(stops)}")
+            self.say(self.where(len(stops)))
             return True
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             what, seat = stops[self.focus]
