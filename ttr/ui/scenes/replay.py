@@ -129,9 +129,9 @@ class ReplayScene(Scene):
         self.focus: int | None = None
         """The player whose panel fills the side column, or None for all alike."""
         self.scrubbing = False
-        self.transport = {"start": Button("|\u25c0"), "prev turn": Button("\u25c0\u25c0"),
+        self.transport = {"start": Button("|\u25c0"), "prev_turn": Button("\u25c0\u25c0"),
                           "prev": Button("\u25c0"), "play": Button(PLAY_LABELS[0], primary=True),
-                          "next": Button("\u25b6"), "next turn": Button("\u25b6\u25b6"),
+                          "next": Button("\u25b6"), "next_turn": Button("\u25b6\u25b6"),
                           "end": Button("\u25b6|")}
         self.slower = Button("\u2212")
         self.faster = Button("+")
@@ -269,8 +269,8 @@ class ReplayScene(Scene):
             return
         self.playing = False
         target = {"start": 0, "prev": self.step - 1, "next": self.step + 1, "end": last,
-                  "prev turn": tl.next_turn(self.step, -1),
-                  "next turn": tl.next_turn(self.step, 1)}
+                  "prev_turn": tl.next_turn(self.step, -1),
+                  "next_turn": tl.next_turn(self.step, 1)}
         self.go(target[name])
 
     def set_speed(self, d: int) -> None:
@@ -355,9 +355,9 @@ class ReplayScene(Scene):
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.set_speed(-1)
         else:
-            keys = {pygame.K_LEFT: "prev", pygame.K_RIGHT: "next", pygame.K_UP: "prev turn",
-                    pygame.K_DOWN: "next turn", pygame.K_PAGEUP: "prev turn",
-                    pygame.K_PAGEDOWN: "next turn", pygame.K_HOME: "start", pygame.K_END: "end"}
+            keys = {pygame.K_LEFT: "prev", pygame.K_RIGHT: "next", pygame.K_UP: "prev_turn",
+                    pygame.K_DOWN: "next_turn", pygame.K_PAGEUP: "prev_turn",
+                    pygame.K_PAGEDOWN: "next_turn", pygame.K_HOME: "start", pygame.K_END: "end"}
             if k in keys:
                 self._press(keys[k])
 

@@ -27,7 +27,7 @@ DECIDED = {
     "points": N_("on points"),
     "tickets": N_("on the tie-break: most tickets completed"),
     "stations": N_("on the tie-break: fewest stations used"),
-    "longest path": N_("on the tie-break: the longest path"),
+    "longest path": N_("on the tie-break: the longest path"),  # i18n: no (the key)
     "tie": N_("a shared victory: every tie-break is equal"),
 }
 """How the winner was decided (translated where drawn)."""
