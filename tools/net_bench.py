@@ -11,7 +11,8 @@ actions 1, 2, 3, ... exactly once, in order), the server's memory per table (res
 memory at the busiest moment minus before the tables, over N), and the server's CPU
 time per action (user + system of the server process, all its threads, read from
 /proc). The rates, latencies and CPU are those of the steady part of the run: from
-`--warmup` seconds after the last bot started to the end (joins and starts left out).
+`--warmup` seconds after the last bot started to the end (joins and starts left out;
+the whole run if the games end sooner).
 The server saves every table after every action (written at once, fsync batched), as
 in real use. With `--think`, each bot waits before its move (people's pace instead of
 as fast as it can).
@@ -299,12 +300,15 @@ async def run(n: int, args: argparse.Namespace, data: Path) -> dict[str, float]:
 
             sampler = asyncio.create_task(sample())
             tasks = []
+            first = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
             for b in bots:  # joins are spread a little, as people arrive
                 tasks.append(asyncio.create_task(b.run()))
                 await asyncio.sleep(0.002)
             end = asyncio.gather(*tasks)
             await asyncio.wait([end], timeout=args.warmup)
             t0, cpu0, mine0 = time.perf_counter(), cpu_seconds(proc.pid), time.process_time()
+            if end.done():  # the games ended before the warm-up did: measure them all
+                t0, cpu0, mine0 = first
             load0 = os.getloadavg()[0]
             if args.duration is None:
                 await end
