@@ -124,6 +124,21 @@ def test_server_url_forms() -> None:
             server_url(bad)
 
 
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70001])
+def test_the_servers_own_frames_read_as_websockets_reads_them(size: int) -> None:
+    from websockets.frames import Frame, Opcode
+    from websockets.protocol import Protocol, Side
+
+    from ttr.net.conn import text_frame
+
+    client = Protocol(Side.CLIENT, max_size=None)  # a client's reading, open
+    text = ("é" + "x" * size)[:size] if size else ""
+    for chunk in (text_frame(text), text_frame("next")):
+        client.receive_data(chunk)
+    frames = client.events_received()
+    assert frames == [Frame(Opcode.TEXT, text.encode()), Frame(Opcode.TEXT, b"next")]
+
+
 def test_a_running_server_collects_young_objects_less_often_then_puts_it_back() -> None:
     async def run() -> None:
         before = gc.get_threshold()
