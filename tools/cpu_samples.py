@@ -3,11 +3,12 @@
     python tools/cpu_samples.py OUT -m MODULE [ARGS...]   # run, then write samples to OUT
     python tools/cpu_samples.py --report OUT [--top N]     # the functions that use most
 
-Every millisecond of CPU time the process uses (user + system, `ITIMER_PROF`) the
-main thread's Python stack is noted, so a function's share of samples is its share of
-the CPU (time in C code and system calls counts for the Python function that called
-it; waiting for a core or for input counts for nothing). `tools/net_bench.py
---profile OUT` runs the server this way; the samples are written when it stops.
+Every millisecond of CPU time the process uses (user + system, `ITIMER_PROF`; the
+kernel's clock tick, if that is longer) the main thread's Python stack is noted, so a
+function's share of samples is its share of the CPU (time in C code and system calls
+counts for the Python function that called it; waiting for a core or for input counts
+for nothing). `tools/net_bench.py --profile OUT` runs the server this way; the
+samples are written when it stops.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def report(path: Path, top: int = 40) -> str:
         exclusive[names[-1]] += int(n)
         for name in set(names):
             inclusive[name] += int(n)
-    out = [f"{total} samples (1 ms of CPU each)", "inclusive:"]
+    out = [f"{total} samples of CPU time", "inclusive:"]
     out += [f"{100 * n / total:5.1f}%  {f}" for f, n in inclusive.most_common(top)]
     out.append("exclusive:")
     out += [f"{100 * n / total:5.1f}%  {f}" for f, n in exclusive.most_common(top // 2)]
