@@ -17,8 +17,8 @@ The server saves every table after every action (written at once, fsync batched)
 in real use. With `--think`, each bot waits before its move (people's pace instead of
 as fast as it can).
 
-`--bots light` (the default) plays with raw websocket clients written for this bench
-(a few lines of framing, JSON parsed by the json module, a seeded random legal move):
+`--bots light` (the default) plays with raw websocket clients (`tools/ws_raw.py`: a
+few lines of framing; JSON parsed by the json module, a seeded random legal move):
 they cost the shared cores little, so the server's own limits show. `--bots full`
 plays `ttr.net.bot.BotClient`s (the real client stack: `Link`, views decoded into
 engine objects, the `random` AI), which cost about as much CPU as the server.
@@ -35,12 +35,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import importlib.util
 import json
 import os
 import random
-import struct
 import subprocess
 import sys
 import tempfile
@@ -59,6 +57,7 @@ from ttr.net.messages import StateUpdate  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 from cpu_samples import report  # noqa: E402
+from ws_raw import RawClient  # noqa: E402
 
 
 def rss_kib(pid: int) -> int:
@@ -132,20 +131,17 @@ class BenchBot(BotClient):
             self.table.note_sent(seq + 1, self.sent.pop(self.last_act["ref"]))
 
 
-class LightBot(asyncio.Protocol):
-    """A raw websocket client for one seat: the upgrade, unfragmented frames (masked
-    with a zero key: the bytes stay as they are), `hello`/`join`, and a seeded random
-    legal move whenever the seat is to move. Its `done` ends with the game."""
+class LightBot(RawClient):
+    """A raw websocket client for one seat: `hello`/`join`, and a seeded random legal
+    move whenever the seat is to move. Its `done` ends with the game."""
 
     def __init__(self, table: Table, port: int, code: str, name: str, seed: int,
                  think: float) -> None:
-        self.table, self.port, self.think = table, port, think
+        super().__init__(port, "/v1")
+        self.table, self.think = table, think
         self.hello = json.dumps({"t": "hello", "v": 1, "client": "net-bench", "op": {
-            "kind": "join", "code": code, "name": name}})
+            "kind": "join", "code": code, "name": name}}).encode()
         self.rng = random.Random(seed)
-        self.buf = b""
-        self.upgraded = False
-        self.transport: asyncio.Transport | None = None
         self.seats: list[int] = []
         self.last_seen = -1
         self.ref = seed * 1_000_000
@@ -161,61 +157,15 @@ class LightBot(asyncio.Protocol):
             if self.transport is not None:
                 self.transport.close()
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        key = base64.b64encode(os.urandom(16)).decode()
-        transport.write(f"GET /v1 HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                        f"Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-                        .encode())
+    def opened(self) -> None:
+        self.send(self.hello)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def closed(self) -> None:
         if not self.done.done():
             self.done.set_result(None)
 
-    def send(self, text: str, opcode: int = 1) -> None:
-        """One masked frame (mask key 0)."""
-        data = text.encode()
-        n = len(data)
-        head = (struct.pack("!BB", 0x80 | opcode, 0x80 | n) if n < 126
-                else struct.pack("!BBH", 0x80 | opcode, 0xFE, n))
-        assert self.transport is not None
-        self.transport.write(head + b"\0\0\0\0" + data)
-
-    def data_received(self, data: bytes) -> None:
-        now = time.perf_counter()
-        buf = self.buf + data
-        if not self.upgraded:
-            end = buf.find(b"\r\n\r\n")
-            if end < 0:
-                self.buf = buf
-                return
-            if not buf.startswith(b"HTTP/1.1 101"):
-                raise SystemExit(f"the server refused a bot: {buf[:40]!r}")
-            self.upgraded, buf = True, buf[end + 4:]
-            self.send(self.hello)
-        while len(buf) >= 2:
-            opcode, n, at = buf[0] & 0x0F, buf[1] & 0x7F, 2
-            if n == 126:
-                if len(buf) < 4:
-                    break
-                n, at = struct.unpack_from("!H", buf, 2)[0], 4
-            elif n == 127:
-                if len(buf) < 10:
-                    break
-                n, at = struct.unpack_from("!Q", buf, 2)[0], 10
-            if len(buf) < at + n:
-                break
-            payload, buf = buf[at:at + n], buf[at + n:]
-            if opcode == 1:
-                self.message(json.loads(payload), now)
-            elif opcode == 9:  # ping
-                self.send(payload.decode("latin-1"), 10)
-            elif opcode == 8:  # close
-                assert self.transport is not None
-                self.transport.close()
-        self.buf = buf
+    def on_text(self, payload: bytes, now: float) -> None:
+        self.message(json.loads(payload), now)
 
     def message(self, msg: dict[str, object], now: float) -> None:
         t = msg["t"]
@@ -246,7 +196,7 @@ class LightBot(asyncio.Protocol):
             return
         self.ref += 1
         self.send(json.dumps({"t": "act", "ref": self.ref, "seat": seat, "seq": seq,
-                              "action": move}))
+                              "action": move}).encode())
         self.table.note_sent(seq + 1, time.perf_counter())
 
 
