@@ -3,7 +3,9 @@ rules (lobby, tokens, whose turn, legality), persistence, and a fuzzer on moves.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import gc
 import json
 import random
 import time
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from netkit import start_server
 
 from ttr.engine import apply, new_game, observe, redact, results, sample_legal
 from ttr.maps.mapfile import find_map
@@ -28,6 +31,7 @@ from ttr.net.codec import (
 )
 from ttr.net.messages import server_url
 from ttr.net.protocol import ProtocolError, check_client, clean_text, decode, normal_code
+from ttr.net.server import GC_YOUNG
 from ttr.net.table import SEAT_COLORS, Table, token_hash
 
 
@@ -120,6 +124,34 @@ def test_server_url_forms() -> None:
             server_url(bad)
 
 
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70001])
+def test_the_servers_own_frames_read_as_websockets_reads_them(size: int) -> None:
+    from websockets.frames import Frame, Opcode
+    from websockets.protocol import Protocol, Side
+
+    from ttr.net.conn import text_frame
+
+    client = Protocol(Side.CLIENT, max_size=None)  # a client's reading, open
+    text = ("é" + "x" * size)[:size] if size else ""
+    for chunk in (text_frame(text), text_frame("next")):
+        client.receive_data(chunk)
+    frames = client.events_received()
+    assert frames == [Frame(Opcode.TEXT, text.encode()), Frame(Opcode.TEXT, b"next")]
+
+
+def test_a_running_server_collects_young_objects_less_often_then_puts_it_back() -> None:
+    async def run() -> None:
+        before = gc.get_threshold()
+        server = await start_server()
+        try:
+            assert gc.get_threshold() == (max(before[0], GC_YOUNG), *before[1:])
+        finally:
+            await server.stop()
+        assert gc.get_threshold() == before
+
+    asyncio.run(run())
+
+
 @functools.cache
 def _usa() -> Any:
     return find_map("usa")
@@ -185,6 +217,31 @@ def test_moves_are_checked_then_the_table_survives_a_restart() -> None:
     again = Table.from_dict(json.loads(json.dumps(table.to_dict())), find_map)
     assert again.state == table.state and again.log == table.log
     assert again.seats_for([tokens[0]]) == ([0], False)
+
+
+def test_a_move_is_found_by_its_notation_or_read_when_written_otherwise() -> None:
+    from ttr.engine import format_action
+
+    table, _, _ = _table([{"kind": "local"}, {"kind": "local"}])
+    table.start()
+    seat = table.to_act()
+    assert seat is not None
+    legal = observe(table.state, seat).legal  # type: ignore[arg-type]
+    assert table.legal_notations(seat) == tuple(format_action(a) for a in legal)
+    assert table.legal_notations(1 - seat) == ()
+    sent = json.loads(table.state_text([seat], 0))["views"][0]["view"]["legal"]
+    assert sent == list(table.legal_notations(seat))
+    spaced = "  " + format_action(legal[-1]).replace(" ", "   ") + " "  # not as sent
+    table.act(seat, 0, spaced, 1)
+    assert table.record is not None and table.record.actions == [format_action(legal[-1])]
+    mover = table.to_act()
+    assert mover is not None
+    for text in (format_action(legal[0]), "keep nowhere"):  # last turn's move: not now
+        if text in table.legal_notations(mover):
+            continue
+        with pytest.raises(ProtocolError) as e:
+            table.act(mover, 1, text, 2)
+        assert e.value.code == "illegal" and table.seq == 1
 
 
 @settings(max_examples=120, deadline=None)

@@ -159,17 +159,26 @@ def _strings(items: Iterable[str]) -> str:
     return "[" + ",".join(map(_string, items)) + "]"
 
 
-def view_text(view: PlayerView, public_text: str) -> str:
+def legal_notations(view: PlayerView) -> tuple[str, ...]:
+    """The notation of each of the view's legal actions, in order."""
+    return tuple(map(_notation, view.legal))
+
+
+def view_text(view: PlayerView, public_text: str,
+              legal: tuple[str, ...] | None = None) -> str:
     """`view_to_dict` as JSON text, with the public part already encoded (the server
     encodes it once per action for every seat and spectator); written directly, as
-    these parts are a seat number, a hand and lists of strings."""
+    these parts are a seat number, a hand and lists of strings. `legal` may pass
+    `legal_notations(view)` already made."""
     viewer = "null" if view.viewer is None else int(view.viewer)
     me = view.me
     me_text = "null" if me is None else (
         f'{{"seat":{int(me.seat)},"hand":{_string(_hand_text(me.hand))},'
         f'"tickets":{_strings(me.tickets)},"offer":{_strings(me.offer)}}}')
-    legal = ",".join(map(_action_text, view.legal))
-    return f'{{"viewer":{viewer},"public":{public_text},"me":{me_text},"legal":[{legal}]}}'
+    legal_text = (",".join(map(_action_text, view.legal)) if legal is None
+                  else ",".join(map(_string, legal)))
+    return (f'{{"viewer":{viewer},"public":{public_text},"me":{me_text},'
+            f'"legal":[{legal_text}]}}')
 
 
 
@@ -183,9 +192,8 @@ def public_text(p: PublicState) -> str:
         f'"revealed":{_strings(c.key for c in t.revealed)},"extra":{int(t.extra)}}}')
     players = ",".join(f"[{q.seat},{q.hand_size},{q.tickets},{q.offer},{q.trains},"
                        f"{q.stations},{q.route_points}]" for q in p.players)
-    owners = ",".join(f"{routes[i]}:{s}" for i, s in enumerate(p.owners) if s is not None)
-    stations = ",".join(f"{cities[i]}:{s}" for i, s in enumerate(p.stations)
-                        if s is not None)
+    owners = _owned_text(routes, p.owners)
+    stations = _owned_text(cities, p.stations)
     faceup = ",".join("null" if c is None else _string(c.key) for c in p.faceup)
     turns_left = "null" if p.turns_left is None else int(p.turns_left)
     return (f'{{"players":[{players}],"current":{int(p.current)},'
@@ -194,6 +202,13 @@ def public_text(p: PublicState) -> str:
             f'"ticket_deck_size":{int(p.ticket_deck_size)},"owners":{{{owners}}},'
             f'"stations":{{{stations}}},"turns_left":{turns_left},"passes":{int(p.passes)},'
             f'"turn":{int(p.turn)},"tunnel":{tunnel}}}')
+
+
+@lru_cache(maxsize=1 << 12)
+def _owned_text(ids: tuple[str, ...], owners: tuple[int | None, ...]) -> str:
+    """`"id":seat` of each owned route or city, remembered: a claim changes the owners
+    once in several moves, and `ids` is one tuple per map (`_id_texts`)."""
+    return ",".join(f"{ids[i]}:{s}" for i, s in enumerate(owners) if s is not None)
 
 
 _ID_TEXTS: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = {}

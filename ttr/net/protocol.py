@@ -76,6 +76,11 @@ def _no_float(text: str) -> Any:
     raise ValueError("numbers must be whole")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_int=_small_int,
+                            parse_float=_no_float)
+"""The strict reader, made once (`json.loads` with these options makes one per call)."""
+
+
 def decode(raw: str | bytes, limit: int = MAX_CLIENT_FRAME) -> dict[str, Any]:
     """A received frame as a message object with a text `t`.
 
@@ -88,8 +93,7 @@ def decode(raw: str | bytes, limit: int = MAX_CLIENT_FRAME) -> dict[str, Any]:
     if len(raw) > limit:
         raise ProtocolError("bad_message", f"message too big ({len(raw)} > {limit} characters)")
     try:
-        data = json.loads(raw, parse_constant=_no_constant, parse_int=_small_int,
-                          parse_float=_no_float)
+        data = _DECODER.decode(raw)
     except RecursionError:
         raise ProtocolError("bad_message", "JSON nested too deeply") from None
     except ValueError as e:

@@ -37,6 +37,7 @@ from ttr.engine import (
 )
 from ttr.net.codec import (
     event_to_dict,
+    legal_notations,
     public_text,
     result_to_dict,
     to_json,
@@ -150,6 +151,8 @@ class Table:
     _views_at: int = -1
     _texts: dict[Any, str] = field(default_factory=dict, repr=False)
     """Parts of this action's `state` messages, encoded (see `state_text`)."""
+    _notes: dict[Seat | None, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    """This action's legal actions' notations, by seat."""
 
     # ------------------------------------------------------------ creating
 
@@ -234,11 +237,23 @@ class Table:
         views sent after an action also check the next move)."""
         assert self.state is not None
         if self._views_at != self.seq:
-            self._views, self._views_at, self._texts = {}, self.seq, {}
+            self._views, self._views_at, self._texts, self._notes = {}, self.seq, {}, {}
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = observe(self.state, seat)
         return view
+
+    def legal_notations(self, seat: Seat | None) -> tuple[str, ...]:
+        """The notations of `seat`'s legal actions now, in order (made once per action)."""
+        view = self.view(seat)  # (also makes sure the caches are for this action)
+        found = self._notes.get(seat)
+        if found is None:
+            found = self._notes[seat] = legal_notations(view)
+        return found
+
+    def _legal(self, seat: Seat) -> dict[str, Action]:
+        """`seat`'s legal actions now by notation."""
+        return dict(zip(self.legal_notations(seat), self.view(seat).legal, strict=True))
 
     def open_seats(self) -> list[int]:
         """Seats still waiting for someone to join."""
@@ -413,12 +428,14 @@ class Table:
                                 {"why": "ai_playing"})
         if seq != self.seq:
             raise ProtocolError("stale", f"the game moved on (action {self.seq}, not {seq})")
-        try:
-            action = parse_action(text)
-        except (TtrError, ValueError):
-            raise ProtocolError("illegal", f"cannot read action {text[:60]!r}") from None
-        if action not in self.view(seat).legal:
-            raise ProtocolError("illegal", f"'{format_action(action)}' is not legal now")
+        action = self._legal(seat).get(text)
+        if action is None:  # not as the view wrote it: read it
+            try:
+                action = parse_action(text)
+            except (TtrError, ValueError):
+                raise ProtocolError("illegal", f"cannot read action {text[:60]!r}") from None
+            if action not in self.view(seat).legal:
+                raise ProtocolError("illegal", f"'{format_action(action)}' is not legal now")
         self.refs.setdefault(seat, deque(maxlen=MAX_REFS)).append(ref)
         return self._apply(action)
 
@@ -427,12 +444,15 @@ class Table:
         (or a person took the seat back) meanwhile, or the move is not legal."""
         if self.ai_turn() is None or self.to_act() != seat or seq != self.seq:
             return None
-        try:
-            action = parse_action(text)
-        except (TtrError, ValueError):
-            return None
-        legal = self.view(seat).legal
-        return self._apply(action if action in legal else legal[0])
+        action = self._legal(seat).get(text)
+        if action is None:
+            try:
+                action = parse_action(text)
+            except (TtrError, ValueError):
+                return None
+            legal = self.view(seat).legal
+            action = action if action in legal else legal[0]
+        return self._apply(action)
 
     def _apply(self, action: Action) -> tuple[Event, ...]:
         assert self.state is not None and self.record is not None
@@ -500,7 +520,7 @@ class Table:
                 del self.refs[seat]
             elif refs and refs[-1] != mark.refs[seat]:
                 refs.pop()  # (a ref that fell off a full deque stays forgotten)
-        self._views, self._views_at, self._texts = {}, -1, {}
+        self._views, self._views_at, self._texts, self._notes = {}, -1, {}, {}
 
     # ------------------------------------------------------------ messages
 
@@ -538,7 +558,8 @@ class Table:
         for seat in wanted:
             view = texts.get(seat)
             if view is None:
-                view = texts[seat] = view_text(self.view(seat), public)
+                view = texts[seat] = view_text(self.view(seat), public,
+                                               self.legal_notations(seat))
             key = (seat, since)
             events = "[]" if jump else texts.get(key)
             if events is None:
