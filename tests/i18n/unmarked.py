@@ -43,9 +43,10 @@ INTERNAL_ERRORS = frozenset({"RuntimeError", "TypeError", "AssertionError", "Key
                              "IndexError", "AttributeError", "NotImplementedError",
                              "SystemError", "LookupError"})
 """Exceptions that mean a bug, never shown to a player: their messages are not marked."""
-WIRE_ERRORS = frozenset({"ProtocolError", "CodecError", "CannotSave"})
+WIRE_ERRORS = frozenset({"ProtocolError", "CodecError", "CannotSave", "error"})
 """The network's errors: they travel as a code and data, which each client words in its
-player's language (ttr/net/words.py); their `msg` text is for developers only."""
+player's language (ttr/net/words.py); their `msg` text is for developers only (`error`:
+ttr.net.protocol.error, the message that carries them)."""
 REGEX = frozenset({"compile", "match", "search", "sub", "subn", "fullmatch", "findall",
                    "finditer", "split"})
 CODE = re.compile(r"^[a-z0-9_./:-]+$")

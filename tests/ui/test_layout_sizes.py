@@ -13,7 +13,8 @@ scene on top only: a dialog may cover the board's text on purpose).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -23,7 +24,10 @@ from textrects import Text
 from uibot import board_of, play_to_tunnel
 from uihelp import frames, key, start
 
+import ttr.i18n as i18n
 from ttr.engine import Action, ClaimRoute, DrawDeck, DrawTickets, Stage
+from ttr.i18n import _
+from ttr.store.autosave import Folders
 from ttr.ui.app import App
 from ttr.ui.scene import Scene
 from ttr.ui.scenes.board import BoardScene
@@ -37,6 +41,28 @@ screenshot sizes at 100 and 150 %; `-m slow` takes all twelve (the board and its
 overlays take all twelve in the fast suite)."""
 GRIDS = [pytest.param(QUICK, id="quick"),
          pytest.param({}, id="all-sizes", marks=pytest.mark.slow)]
+FAST_LANGUAGES = ("de", "pl")
+"""Besides English, the languages whose every scene the fast suite checks (the longest
+words); every other language with a catalog is checked with `-m slow`."""
+
+
+def _languages() -> list[Any]:
+    return [pytest.param("en", id="en")] + [
+        pytest.param(c, id=c, marks=() if c in FAST_LANGUAGES else pytest.mark.slow)
+        for c in i18n.LANGUAGES if c != i18n.DEFAULT]
+
+
+@pytest.fixture(params=_languages())
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    """The UI tests' app (conftest), speaking each language with a catalog in turn."""
+    a = App((1280, 720), pace=0.0, settings_file=None, language=request.param)
+    a.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
+                                      tmp_path / "stats.json")
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+    a.shut_down()
+    i18n.set_language("en")
 
 
 def _push(app: App, make: Callable[[], Scene]) -> Scene:
@@ -105,10 +131,11 @@ def _board_rules(board: BoardScene, names: frozenset[str]
         if not names <= drawn:
             out.append(f"labels not drawn: {sorted(names - drawn)[:4]}")
         lay = board.layout
-        log = [t for t in texts if lay.log.contains(t.rect) and t.text != "Game log"]
+        head = _("Game log")
+        log = [t for t in texts if lay.log.contains(t.rect) and t.text != head]
         line = board.ctx.assets.font(lay.font, cond=True).get_linesize()  # one line
         rows = sum(round(t.rect.h / line) for t in log)
-        if "Game log" not in drawn or rows < 4:
+        if head not in drawn or rows < 4:
             out.append(f"the log shows {rows} lines")
         area = lay.map.w * lay.map.h
         if any(r.w * r.h >= area for r in (lay.market, lay.log, lay.hand, lay.tickets,

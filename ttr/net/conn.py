@@ -82,7 +82,7 @@ class Conn:
     def label(self) -> str:
         """For the log: address, table and seats."""
         t = self.table.table_id if self.table else "-"
-        return f"{self.ip} table {t} seats {self.seats}"
+        return f"{self.ip} table {t} seats {self.seats}"  # i18n: no
 
 
 def ref_of(raw: str | bytes) -> int | None:

@@ -63,17 +63,17 @@ class ProtocolError(Exception):
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number here")
+    raise ValueError(f"{name} is not a number here")  # i18n: no
 
 
 def _small_int(text: str) -> int:
     if len(text) > 15:
-        raise ValueError("number too long")
+        raise ValueError("number too long")  # i18n: no
     return int(text)
 
 
 def _no_float(text: str) -> Any:
-    raise ValueError("numbers must be whole")
+    raise ValueError("numbers must be whole")  # i18n: no
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_int=_small_int,
@@ -261,7 +261,7 @@ def check_client(msg: dict[str, Any]) -> dict[str, Any]:
         check_fields(op, HELLO_OPS[kind], f"hello {kind}")
         if kind == "create":
             for i, s in enumerate(op["seats"]):
-                check_fields(s, SEAT_SPEC, f"hello create seats[{i}]")
+                check_fields(s, SEAT_SPEC, f"hello create seats[{i}]")  # i18n: no
         if kind == "resume" and not all(isinstance(x, str) and len(x) <= 100
                                         for x in op["tokens"]):
             raise ProtocolError("bad_message", "hello resume: 'tokens' must be text")

@@ -149,7 +149,7 @@ class Server:
             self._server.close(close_connections=False)
             for conns in list(self.conns.values()):
                 for c in list(conns):
-                    self._close(c, CLOSE_GOING_AWAY, "server stopping", flush=True)
+                    self._close(c, CLOSE_GOING_AWAY, "server stopping", flush=True)  # i18n: no
             await asyncio.sleep(0)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
@@ -352,10 +352,10 @@ class Server:
     def _process_request(self, connection: ServerConnection, request: Request
                          ) -> Response | None:
         if request.path.split("?")[0] != PATH:
-            return connection.respond(404, f"ttr speaks on {PATH}\n")
+            return connection.respond(404, f"ttr speaks on {PATH}\n")  # i18n: no
         ip = ip_of(connection)
         if self.per_ip[ip] >= self.opts.max_per_ip or self.total >= self.opts.max_connections:
-            return Response(503, "Service Unavailable",
+            return Response(503, "Service Unavailable",  # i18n: no
                             Headers([("Retry-After", "5"), ("Content-Length", "0")]))
         return None
 
@@ -373,7 +373,7 @@ class Server:
         except Exception:  # never a traceback at a player; the log keeps it
             logger.exception("connection %s failed", conn.label)
             with contextlib.suppress(Exception):
-                await ws.close(1011, "server error")
+                await ws.close(1011, "server error")  # i18n: no
         finally:
             self.per_ip[ip] -= 1
             if self.per_ip[ip] <= 0:
@@ -423,7 +423,7 @@ class Server:
             conn.out.put_nowait(text)
         except asyncio.QueueFull:
             logger.warning("%s reads too slowly: disconnected", conn.label)
-            self._close(conn, CLOSE_FLOOD, "too slow reading messages", flush=False)
+            self._close(conn, CLOSE_FLOOD, "too slow reading messages", flush=False)  # i18n: no
 
     def _close(self, conn: Conn, code: int, reason: str, flush: bool = True) -> None:
         """Close after the queued messages (flush) or at once."""
@@ -449,11 +449,11 @@ class Server:
         conn.refused += 1
         ref = ref_of(raw)
         if ref is not None or conn.refused == 1 or conn.refused % 20 == 0:
-            self._send(conn, error("rate_limited", "too many messages: slow down", ref,
+            self._send(conn, error("rate_limited", "too many messages: slow down", ref,  # i18n: no
                                    {"why": "messages"}))
         if conn.refused > self.opts.flood_limit:
             logger.warning("%s floods: disconnected", conn.label)
-            self._close(conn, CLOSE_FLOOD, "too many messages", flush=False)
+            self._close(conn, CLOSE_FLOOD, "too many messages", flush=False)  # i18n: no
         return False
 
     async def _session(self, conn: Conn) -> None:
@@ -461,7 +461,7 @@ class Server:
         try:
             raw = await asyncio.wait_for(ws.recv(), self.opts.hello_timeout)
         except TimeoutError:
-            self._close(conn, CLOSE_PROTOCOL, "say hello first")
+            self._close(conn, CLOSE_PROTOCOL, "say hello first")  # i18n: no
             return
         try:
             msg = check_client(decode(raw))
@@ -470,7 +470,7 @@ class Server:
             if msg["v"] != VERSION:
                 self._send(conn, error("version", f"this server speaks protocol {VERSION}",
                                        data={"version": VERSION}))
-                self._close(conn, CLOSE_VERSION, "protocol version")
+                self._close(conn, CLOSE_VERSION, "protocol version")  # i18n: no
                 return
             await self._hello(conn, msg["op"])
         except ProtocolError as e:
@@ -572,7 +572,7 @@ class Server:
                 other.seats = [s for s in other.seats if s not in conn.seats]
                 if not other.seats and not other.host:
                     self._send(other, error("superseded", "you connected again elsewhere"))
-                    self._close(other, CLOSE_SUPERSEDED, "connected again elsewhere")
+                    self._close(other, CLOSE_SUPERSEDED, "connected again elsewhere")  # i18n: no
             if conn.host and other.host:
                 other.host = False
         self.conns[tid].add(conn)
@@ -640,7 +640,7 @@ class Server:
                 raise ProtocolError("not_allowed", "spectators cannot chat",
                                         {"why": "spectator_chat"})
             seat = conn.seats[0] if conn.seats else None
-            name = table.seats[seat].name if seat is not None else "Host"
+            name = table.seats[seat].name if seat is not None else "Host"  # i18n: no
             line = table.add_chat(seat, name, msg["text"])
             self.files.rewrite_next(table.table_id)  # kept with the next save
             for c in list(self.conns[table.table_id]):

@@ -49,7 +49,7 @@ from ttr.store.saves import SaveError, SaveGame
 
 SEAT_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 """Seat colour names (the UI's theme maps them to RGB)."""
-BOT_NAMES: tuple[str, ...] = ("Ada", "Boris", "Chen", "Dora", "Emil")
+BOT_NAMES: tuple[str, ...] = ("Ada", "Boris", "Chen", "Dora", "Emil")  # i18n: no
 SEAT_KINDS = ("open", "local", "ai")
 MAX_MISSED = 64
 """A client that missed more actions than this gets the view without the events."""
@@ -184,11 +184,11 @@ class Table:
             if kind == "ai":
                 level = check_level(spec.get("level"))
                 bot = next(bots)
-                name = clean_text(name, f"seat {i + 1} name", MAX_NAME) if name else bot
+                name = clean_text(name, f"seat {i + 1} name", MAX_NAME) if name else bot  # i18n: no
                 seats.append(TableSeat("ai", name, color, level, ready=True))
                 continue
-            name = (clean_text(name, f"seat {i + 1} name", MAX_NAME) if name
-                    else f"Player {i + 1}")
+            name = (clean_text(name, f"seat {i + 1} name", MAX_NAME) if name  # i18n: no
+                    else f"Player {i + 1}")  # i18n: no
             seat = TableSeat(kind, name, color)
             if kind == "local":
                 token = new_token()
@@ -317,7 +317,7 @@ class Table:
         """A player leaves the lobby: the seat is open again."""
         if self.status == "lobby" and self.seats[seat].kind == "open":
             s = self.seats[seat]
-            s.token_hash, s.ready, s.name = None, False, f"Player {seat + 1}"
+            s.token_hash, s.ready, s.name = None, False, f"Player {seat + 1}"  # i18n: no
 
     def profile(self, seat: int, name: Any = None, color: Any = None) -> None:
         """Change a seat's name or colour (lobby only).
@@ -361,7 +361,8 @@ class Table:
                 s.kind, s.level, s.ready = "ai", check_level(level or "medium"), True
                 s.name = next(n for n in BOT_NAMES if n not in {o.name for o in self.seats})
             elif kind == "open":
-                s.kind, s.level, s.ready, s.name = "open", None, False, f"Player {seat + 1}"
+                default = f"Player {seat + 1}"  # i18n: no (a name, as data)
+                s.kind, s.level, s.ready, s.name = "open", None, False, default
             else:
                 raise ProtocolError("bad_message", "in the lobby a seat is open or ai")
             return
@@ -491,7 +492,7 @@ class Table:
         from ttr.net.protocol import MAX_CHAT
 
         line = {"t": "chat", "seat": seat, "name": name,
-                "text": clean_text(text, "chat line", MAX_CHAT), "ts": int(time.time())}
+                "text": clean_text(text, "chat line", MAX_CHAT), "ts": int(time.time())}  # i18n: no
         self.chat.append(line)
         return line
 
@@ -611,27 +612,29 @@ class Table:
             SaveError: malformed data, an unknown or changed map, an illegal action.
         """
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-            raise SaveError("not a ttr table file")
+            raise SaveError("not a ttr table file")  # i18n: no
         if data.get("version") != TABLE_VERSION:
-            raise SaveError(f"written by another version (format {data.get('version')!r})")
+            raise SaveError(  # the server's own table files: for its operator
+                f"written by another version (format {data.get('version')!r})")  # i18n: no
         try:
             for key, kind in (("table", str), ("code", str), ("status", str), ("map", str),
                               ("config", dict), ("seats", list), ("chat", list)):
                 if not isinstance(data.get(key), kind):
-                    raise SaveError(f"{key!r} must be a {kind.__name__}")
+                    raise SaveError(f"{key!r} must be a {kind.__name__}")  # i18n: no
             if data["status"] not in ("lobby", "playing", "done"):
-                raise SaveError(f"unknown status {data['status']!r}")
+                raise SaveError(f"unknown status {data['status']!r}")  # i18n: no
             seed = data.get("seed")
             if isinstance(seed, bool) or not isinstance(seed, int | str):
-                raise SaveError("'seed' must be a number or text")
+                raise SaveError("'seed' must be a number or text")  # i18n: no
             definition = find_map(data["map"])
             gm = definition.game_map
             if data.get("map_hash") and gm.content_hash != data["map_hash"]:
-                raise SaveError(f"map {data['map']!r} has changed since this table was saved")
+                raise SaveError(
+                    f"map {data['map']!r} has changed since this table was saved")  # i18n: no
             seats = []
             for i, sd in enumerate(data["seats"]):
                 if not isinstance(sd, dict):
-                    raise SaveError(f"seats[{i}] must be a mapping")
+                    raise SaveError(f"seats[{i}] must be a mapping")  # i18n: no
                 seats.append(TableSeat(
                     kind=_one_of(sd.get("kind"), SEAT_KINDS, f"seats[{i}].kind"),
                     name=str(sd.get("name", "")), color=str(sd.get("color", "")),
@@ -649,7 +652,7 @@ class Table:
                 record = SaveGame.from_dict(data["save"]).record
                 table._replay(record)
             elif table.status != "lobby":
-                raise SaveError("a started table without its game")
+                raise SaveError("a started table without its game")  # i18n: no
         except SaveError:
             raise
         except (TtrError, ValueError, TypeError, KeyError) as e:
@@ -659,14 +662,14 @@ class Table:
     def _replay(self, record: GameRecord) -> None:
         """Set the game to `record`, rebuilding the event log action by action."""
         if record.map_id != self.map_id or len(record.seats) != len(self.seats):
-            raise SaveError("the saved game does not fit its table")
+            raise SaveError("the saved game does not fit its table")  # i18n: no
         state = new_game(self.game_map, record.config, len(record.seats), record.seed)
         log = []
         for i, text in enumerate(record.actions):
             try:
                 tr = apply(state, parse_action(text))
             except TtrError as e:
-                raise SaveError(f"action {i + 1}: {e}") from None
+                raise SaveError(f"action {i + 1}: {e}") from None  # i18n: no
             state = tr.state
             log.append(tuple(tr.events))
         self.state, self.log = state, log
@@ -702,5 +705,5 @@ def _opt_str(v: Any) -> str | None:
 
 def _one_of(v: Any, allowed: tuple[str, ...], where: str) -> str:
     if v not in allowed:
-        raise SaveError(f"{where} must be one of {', '.join(allowed)}")
+        raise SaveError(f"{where} must be one of {', '.join(allowed)}")  # i18n: no
     return str(v)

@@ -146,7 +146,7 @@ class TableFiles:
         fd, size = held
         try:
             if os.write(fd, line) != len(line):
-                raise OSError(errno.ENOSPC, "No space left on device (short write)")
+                raise OSError(errno.ENOSPC, "No space left on device (short write)")  # i18n: no
         except OSError:
             try:
                 os.ftruncate(fd, size)
@@ -282,7 +282,7 @@ def add_journal(data: Any, journal: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as e:
-        raise SaveError(f"{journal.name}: cannot be read ({e.strerror or e})") from None
+        raise SaveError(f"{journal.name}: cannot be read ({e.strerror or e})") from None  # i18n: no
     try:
         actions = data["save"]["record"]["actions"]
     except (TypeError, KeyError):
