@@ -10,6 +10,7 @@ least the body size (`SMALLEST` of it; city labels `SMALLEST_LABEL`).
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable
@@ -19,6 +20,7 @@ import pygame
 import pytest
 from textrects import Panel, Text, recording
 
+from ttr import i18n
 from ttr.ui.app import App
 from ttr.ui.viewport import ui_font
 
@@ -66,6 +68,24 @@ def draw_top(app: App) -> tuple[list[Text], list[Panel]]:
 
 PROGRESS = re.compile(r"(\w+ing\b[^.:]*|background)\u2026$")
 """An ellipsis that says something is under way ("Thinking\u2026"), not a cut."""
+
+
+@functools.cache
+def _ellipsis_ids() -> tuple[str, ...]:
+    """The catalog's messages that end with an ellipsis of their own."""
+    from babel.messages.pofile import read_po
+
+    with open(i18n.LOCALE_DIR / "ttr.pot", "rb") as f:
+        cat = read_po(f)
+    ids = (m.id if isinstance(m.id, str) else m.id[0] for m in cat if m.id)
+    return tuple(i for i in ids if i.endswith("\u2026"))
+
+
+def meant_ellipsis(text: str) -> bool:
+    """`text` ends like a message whose ellipsis is its own ("Connecting\u2026" in any
+    language: its end after the last placeholder), not a cut."""
+    return bool(PROGRESS.search(text)) or any(
+        text.endswith(i18n._(m).rsplit("}", 1)[-1]) for m in _ellipsis_ids())
 KINDS = ("clipped", "outside the window", "ellipsis", "shrunk", "small", "outside its panel",
          "overlap", "window growth", "text-size growth", "board")
 """The kinds of problem (`KNOWN` lists scene and kind)."""
@@ -83,7 +103,7 @@ def problems(texts: list[Text], panels: list[Panel], size: tuple[int, int], body
         if not win.contains(t.rect):
             out.append(("outside the window", f"{t.text!r} {t.rect}"))
         if t.text.rstrip().endswith("...") or (t.text.rstrip().endswith("\u2026")
-                                                 and not PROGRESS.search(t.text)):
+                                                 and not meant_ellipsis(t.text.rstrip())):
             out.append(("ellipsis", f"{t.text!r}"))
         if t.size < t.asked:
             out.append(("shrunk", f"{t.text!r} {t.asked} -> {t.size} px"))

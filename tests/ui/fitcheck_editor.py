@@ -6,7 +6,6 @@ is the same."""
 
 from __future__ import annotations
 
-import gettext
 import os
 import re
 from collections.abc import Callable
@@ -18,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 from fitcheck import grows
 from fitcheck import problems as breaks
+from pseudo import LONGER, UPPER  # noqa: F401 (re-exported)
 from textrects import Panel, Text, recording
 
 from tools.editor.analysis import Problem, problems
@@ -160,28 +160,6 @@ def texts_of(map_name: str, size: tuple[int, int], pct: int, state: str) -> list
         return draw(view, ed)[0]
     finally:
         st.leave(ed)
-
-
-class Pseudo(gettext.NullTranslations):
-    """A made-up language: every word outside the placeholders changed by `word`."""
-
-    def __init__(self, word: Callable[[str], str]) -> None:
-        super().__init__()
-        self.word = word
-
-    def gettext(self, message: str) -> str:
-        return re.sub(r"\{[^}]*\}|[A-Za-z]+",
-                      lambda m: m.group(0) if m.group(0)[0] == "{" else self.word(m.group(0)),
-                      message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.gettext(singular if n == 1 else plural)
-
-
-UPPER = Pseudo(str.upper)
-"""Upper case: shows which texts went through the catalog."""
-LONGER = Pseudo(lambda w: w + w[:len(w) * 2 // 5])
-"""Every word two fifths longer (German and Polish run about a third longer)."""
 
 
 def catalogued() -> list[str]:

@@ -55,12 +55,16 @@ def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, color: theme.RGB,
               pos: tuple[int, int], anchor: str = "topleft", bold: bool = False,
               cond: bool = False, max_width: int | None = None) -> pygame.Rect:
-    """Draw text anchored at `pos`; shrinks the font to fit `max_width`. Returns its rect.
-    Any text is safe (see `assets.render`)."""
+    """Draw text anchored at `pos`; too wide for `max_width`, it takes the condensed face
+    at the same size, and only then shrinks. Returns its rect. Any text is safe (see
+    `assets.render`)."""
     if max_width is not None:
         max_width = max(1, max_width)  # a widget too small for any text
     asked = size
     img = assets.text(text, size, color, bold, cond)
+    if max_width is not None and img.get_width() > max_width and not cond:
+        cond = True  # a long word (a long language) keeps its size
+        img = assets.text(text, size, color, bold, cond)
     while max_width is not None and img.get_width() > max_width and size > 8:
         size -= 1
         img = assets.text(text, size, color, bold, cond)
@@ -225,11 +229,14 @@ class Picker:
             focus_ring(surface, r)
         size = self.font or max(12, int(r.h * 0.4))
         vr = r.inflate(-size, 0)
-        if self.label:  # the label at its own width, the value in the rest (at least half)
+        if self.label:  # the label at its own width, the value in the rest (from the middle
+            # when that leaves the value room: a long value or label takes from the other)
+            need = assets.text(_(self.value), size, theme.TEXT, bold=True).get_width() + size * 3
             label = blit_text(surface, assets, _(self.label), size, theme.TEXT_DIM,
                               (r.x + size, r.centery), "midleft",
-                              max_width=max(1, r.w // 2 - size * 3 // 2))
-            left = max(r.centerx, label.right + size // 2)
+                              max_width=max(1, r.w // 2 - size * 3 // 2,
+                                            r.w - size * 2 - need))
+            left = max(label.right + size // 2, min(r.centerx, r.right - size // 2 - need))
             vr = pygame.Rect(left, r.y, r.right - size // 2 - left, r.h)
         blit_text(surface, assets, "\u25c0", size, theme.ACCENT, (vr.x, vr.centery), "midleft")
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
@@ -244,7 +251,18 @@ class Picker:
                      for o in self.options), default=0)
         if not self.label:
             return value + size * 3 + 2
-        return max(label * 2 + size * 3, value * 2 + size * 5) + 2
+        return label + value + size * 5 + 2
+
+
+def widest(assets: Assets, labels: Sequence[str], size: int, bold: bool = True) -> int:
+    """The width of the widest of `labels` (translated) at `size`: buttons and columns are
+    sized from it, so a longer language widens them instead of shrinking their text."""
+    return max((assets.font(size, bold).size(_(t))[0] for t in labels), default=0)
+
+
+def wrapped_height(assets: Assets, text: str, size: int, width: int) -> int:
+    """The height `wrap_text` takes for `text` at `size` in `width` px."""
+    return render(assets.font(size), text, theme.TEXT, max(width, 1)).get_height() if text else 0
 
 
 def column(rects_for: Sequence[Button | Picker], center_x: int, top: int, w: int, h: int,

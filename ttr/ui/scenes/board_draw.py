@@ -219,7 +219,11 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         x = stripe.right + f // 2
         score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
         draw_track(surface, r, score, top_score, rgb, stripe.w)
-        name_end = r.right - f * 4
+        big = int(f * 1.5)  # the score, at the bottom right
+        pts = a.font(big, bold=True).size(str(round(score)))
+        low = r.bottom - max(3, r.h // 14) - pts[1]  # its top
+        beside = low < r.y + f // 3 + a.font(f, bold=True).get_linesize()
+        name_end = r.right - f // 2 - (pts[0] + f // 2 if beside else 0)
         if p.seat in leaders:  # holds the path bonus if the game ended now
             pill = blit_text(surface, a, f"\u2605 {bonus}", f, theme.ACCENT,
                              (r.right - f // 2, r.y + 2), "topright", bold=True, cond=True)
@@ -235,7 +239,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
             name = _("{name} (you)").format(name=name)
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
                   max_width=max(1, name_end - x))
-        blit_text(surface, a, str(round(score)), int(f * 1.5), theme.ACCENT,
+        blit_text(surface, a, str(round(score)), big, theme.ACCENT,
                   (r.right - f // 2, r.bottom - max(3, r.h // 14)), "bottomright", bold=True)
         # two stats lines at the body size (one line of all five was cut to ~11 px)
         # TRANSLATORS: a player's counts in their panel, short words

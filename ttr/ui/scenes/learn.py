@@ -17,7 +17,7 @@ from ttr.ui.scene import AppContext, NewGame, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.scenes.lesson_overlay import progress_path
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, blit_text, column, wrap_text
+from ttr.ui.widgets import Button, blit_text, column, widest, wrap_text
 
 INTRO = N_("A guided game against a gentle computer player: each step asks you to do one "
            "thing and shows where. F2 repeats a step, F3 skips the lesson; it resumes where "
@@ -110,7 +110,8 @@ class LearnScene(Scene):
                 # TRANSLATORS: {lesson} is a lesson's button ("The basics (USA, 11 steps)")
                 b.label = _("{lesson}: resume at step {n}").format(lesson=b.label,
                                                                    n=self.resume_at[lid])
-        bw = min(w - 40, max(w // 2, f * 30))
+        need = widest(self.ctx.assets, [b.label for b in self.buttons], f) + f * 2
+        bw = min(w - 40, max(w // 2, f * 30, need))
         bh = max(44, h // 14, round(f * 2.4))
         self.intro = pygame.Rect((w - bw) // 2, max(90, h // 6) + f, bw, 0)
         self.intro.h = render(self.ctx.assets.font(f), _(INTRO), theme.TEXT, bw).get_height()

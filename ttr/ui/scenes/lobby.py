@@ -39,13 +39,15 @@ from ttr.ui.scenes.online import creds_path, forget_creds
 from ttr.ui.scenes.online_text import block, text_height
 from ttr.ui.scenes.textfield import TextField
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, Toast, blit_text, panel, wrap_text
+from ttr.ui.widgets import Button, Toast, blit_text, panel, widest, wrap_text
 
 logger = logging.getLogger(__name__)
 
 
 LEAVE, START = N_("Leave"), N_("Start")
 LOST = N_("Connection lost, trying again\u2026")
+STATES = (N_("\u2713 ready"), N_("not ready"), N_("away"), N_("waiting"))
+"""A human seat's state: ready, not ready, away, waiting for a player."""
 
 
 def pretty_code(code: str) -> str:
@@ -578,6 +580,7 @@ class LobbyScene(Scene):
                   "bottomleft", bold=True)
         self.seat_rows = []
         rh, gap = self.rh, self.rh // 4
+        state_w = widest(a, STATES, size, bold=False)
         for i, seat in enumerate(s.info.seats):
             row = pygame.Rect(box.x, box.y + i * (rh + gap), box.w, rh)
             mine = seat.seat in s.local
@@ -597,8 +600,8 @@ class LobbyScene(Scene):
             blit_text(surface, a, who, size, theme.TEXT if seat.taken else theme.TEXT_DIM,
                       (color_box.right + 10, row.centery), "midleft", bold=seat.taken,
                       max_width=row.w * 2 // 5 - rh)
-            kind_box = pygame.Rect(row.x + row.w * 2 // 5 + 10, row.y + 4, row.w * 2 // 5,
-                                   rh - 8)
+            kind_x = row.x + row.w * 2 // 5 + 10  # up to the seat's state, whole
+            kind_box = pygame.Rect(kind_x, row.y + 4, row.right - 20 - state_w - kind_x, rh - 8)
             can_change = s.host and not (seat.kind == "human" and seat.taken)
             if can_change:
                 panel(surface, kind_box, theme.PANEL, theme.PANEL_EDGE, 6)
@@ -606,10 +609,10 @@ class LobbyScene(Scene):
                       max_width=kind_box.w - 8)
             state = ""
             if seat.kind == "human" and seat.taken:
-                state = (_("\u2713 ready") if seat.ready else _("not ready")) \
-                    if seat.connected else _("away")
+                state = _(STATES[0] if seat.ready else STATES[1]) \
+                    if seat.connected else _(STATES[2])
             elif seat.kind == "human":
-                state = _("waiting")
+                state = _(STATES[3])
             blit_text(surface, a, state, size,
                       theme.GOOD if seat.ready and seat.connected else theme.TEXT_DIM,
                       (row.right - 10, row.centery), "midright")

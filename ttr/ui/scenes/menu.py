@@ -11,7 +11,7 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, blit_text, columns, wrap_text
+from ttr.ui.widgets import Button, blit_text, columns, widest, wrap_text, wrapped_height
 
 
 class MenuScene(Scene):
@@ -100,10 +100,20 @@ class MenuScene(Scene):
         """Place the buttons for this window size."""
         w, h = size
         f = ui_font(size, self.ctx.settings)  # every text follows the text size
-        bw = max(260, w // 5, f * 16)
-        columns(self.buttons, w, int(h * 0.3), h - int(h * 0.3) - f * 3, bw,
-                max(30, int(f * 2.6)), f * 2)  # above the keys line
+        self._laid = self.message
+        bh = max(30, int(f * 2.6))
+        label = max(12, int(bh * 0.42))
+        bw = max(260, w // 5, f * 16, widest(self.ctx.assets, [b.label for b in self.buttons],
+                                              label) + label * 2)
+        room = h - int(h * 0.3) - f * 3  # above the keys line
+        if self.message:  # and above the message, wrapped
+            room -= wrapped_height(self.ctx.assets, self.message, f, self._box_w(size)) + 12
+        columns(self.buttons, w, int(h * 0.3), room, bw, bh, f * 2)
         self._mark_focus()
+
+    def _box_w(self, size: tuple[int, int]) -> int:
+        """The message's width."""
+        return min(size[0] - 40, 60 * ui_font(size, self.ctx.settings))
 
     def _mark_focus(self) -> None:
         for i, b in enumerate(self.buttons):
@@ -176,6 +186,8 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
+        if self.message != self._laid:  # room for the message as it is now
+            self.layout(surface.get_size())
         backdrop(surface, a, _("Ticket to Ride"), _("A cross-country train adventure"))
         for b in self.buttons:
             b.draw(surface, a)
@@ -192,8 +204,8 @@ class MenuScene(Scene):
                 blit_text(surface, a, none, f, theme.TEXT_DIM,
                           (cont.rect.x - 10, cont.rect.centery), "midright")
         if self.message:
-            size, top = f, self.buttons[-1].rect.bottom + 12
-            box = pygame.Rect(0, top, min(w - 40, 60 * size), h - top - 3 * size)
+            size, top = f, max(b.rect.bottom for b in self.buttons) + 12
+            box = pygame.Rect(0, top, self._box_w((w, h)), h - top - 3 * size)
             box.centerx = w // 2
             if a.text(self.message, size, theme.BAD).get_width() <= box.w:
                 blit_text(surface, a, self.message, size, theme.BAD, box.midtop, "midtop")

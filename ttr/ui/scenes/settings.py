@@ -75,9 +75,14 @@ class SettingsScene(Scene):
         self._word()
         w, h = size
         f = self.f = ui_font(size, self.ctx.settings)  # every text follows the text size
-        iw = max(420, w // 3, f * 27)
+        ih = max(30, int(f * 2.6))
+        need = max(p.width(self.ctx.assets, max(12, int(ih * 0.4))) for p in self.pickers)
         top = max(90, h // 6) + f  # just below the title band (`backdrop`)
-        columns(self.items, w, top, h - top - f * 4, iw, max(30, int(f * 2.6)), f * 2)
+        room = h - top - f * 4
+        iw = max(420, w // 3, f * 27, need)  # the longest label and option whole
+        if ih * len(self.items) * 4 // 3 > room:  # two columns (a long option may shrink)
+            iw = min(iw, (w - 40 - f * 2) // 2)
+        columns(self.items, w, top, room, min(iw, w - 40), ih, f * 2)
         at = self.back.rect.midtop  # Back is half as wide
         self.back.rect.w = iw // 2
         self.back.rect.midtop = at
