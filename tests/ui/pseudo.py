@@ -20,11 +20,13 @@ class Pseudo(gettext.NullTranslations):
         self.made: set[str] = set()
 
     def gettext(self, message: str) -> str:
-        if message in self.made:  # translated twice (a label worded, then drawn)
-            return message
-        out = re.sub(r"\{[^}]*\}|[A-Za-z]+",
-                     lambda m: m.group(0) if m.group(0)[0] == "{" else self.word(m.group(0)),
-                     message)
+        return re.sub(r"\{[^}]*\}|[A-Za-z]+", self._word, message)
+
+    def _word(self, m: re.Match[str]) -> str:
+        w = m.group(0)
+        if w[0] == "{" or w in self.made:  # a placeholder; a word made already (a
+            return w  # worded text translated again where it is drawn: "AI: {level}")
+        out = self.word(w)
         self.made.add(out)
         return out
 

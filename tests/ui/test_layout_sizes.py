@@ -59,10 +59,7 @@ def _languages() -> list[Any]:
         pytest.param(LONGER_ID, id=LONGER_ID, marks=pytest.mark.slow)]
 
 
-@pytest.fixture(params=_languages())
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
-    """The UI tests' app (conftest), speaking each language with a catalog in turn."""
-    code = request.param
+def _app(code: str, tmp_path: Path) -> Iterator[App]:
     a = App((1280, 720), pace=0.0, settings_file=None,
             language="en" if code == LONGER_ID else code)
     if code == LONGER_ID:
@@ -74,6 +71,18 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
         s.on_exit()
     a.shut_down()
     i18n.set_language("en")
+
+
+@pytest.fixture(params=_languages())
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    """The UI tests' app (conftest), speaking each language with a catalog in turn."""
+    yield from _app(request.param, tmp_path)
+
+
+@pytest.fixture
+def longer_app(tmp_path: Path) -> Iterator[App]:
+    """The app speaking the made-up language two fifths longer than English."""
+    yield from _app(LONGER_ID, tmp_path)
 
 
 def _push(app: App, make: Callable[[], Scene]) -> Scene:
@@ -89,6 +98,12 @@ def _pop(app: App) -> None:
 
 
 def test_menu_scenes_fit(app: App) -> None:
+    walk = Walk(app)
+    _menu_states(app, walk)
+    walk.finish()
+
+
+def _menu_states(app: App, walk: Walk) -> None:
     from ttr.ui.scenes.howto import HowToScene
     from ttr.ui.scenes.learn import LearnScene
     from ttr.ui.scenes.menu import MenuScene
@@ -98,7 +113,6 @@ def test_menu_scenes_fit(app: App) -> None:
     from ttr.ui.scenes.setup import SetupScene
     from ttr.ui.scenes.stats import StatsScene
 
-    walk = Walk(app)
     make: dict[str, Callable[[], Scene]] = {
         "menu": lambda: MenuScene(app.ctx), "setup": lambda: SetupScene(app.ctx),
         "settings": lambda: SettingsScene(app.ctx), "how to play": lambda: HowToScene(app.ctx),
@@ -108,7 +122,6 @@ def test_menu_scenes_fit(app: App) -> None:
         app.stack.clear_to(m())
         app.stack.apply_pending()
         walk.check(name)
-    walk.finish()
 
 
 def _play_to_midgame(app: App, board: BoardScene, claims: int) -> None:
@@ -159,13 +172,28 @@ def _board_rules(board: BoardScene, names: frozenset[str]
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_the_board_and_its_overlays_fit(app: App, map_id: str) -> None:
+    walk = Walk(app)
+    _board_states(app, walk, map_id)
+    walk.finish()
+
+
+def test_a_language_two_fifths_longer_fits(longer_app: App) -> None:
+    """The menu's scenes, the board and its overlays in the made-up language two fifths
+    longer than English (longer than every catalog) at the quick grid (the slow suite
+    takes every scene in it at every size: the language "longer")."""
+    walk = Walk(longer_app, **QUICK)
+    _menu_states(longer_app, walk)
+    _board_states(longer_app, walk, "europe")
+    walk.finish()
+
+
+def _board_states(app: App, walk: Walk, map_id: str) -> None:
     from ttr.ui.scenes.command import CommandScene
     from ttr.ui.scenes.handoff import HandoffScene
     from ttr.ui.scenes.keyhelp import KeyHelpScene
     from ttr.ui.scenes.pause import PauseScene
     from ttr.ui.scenes.payment import PaymentScene
 
-    walk = Walk(app)
     start(app, "human,random,random,random,random", map_id=map_id, seed=6)
     frames(app, 3)
     walk.check("ticket chooser")
@@ -215,7 +243,6 @@ def test_the_board_and_its_overlays_fit(app: App, map_id: str) -> None:
     ]
     walk.walk(states)
     board.session.close()
-    walk.finish()
 
 
 @pytest.mark.parametrize("grid", GRIDS)

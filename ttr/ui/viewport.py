@@ -113,11 +113,13 @@ class BoardLayout:
     """Player rows of two lines (name, one line of stats) so the log keeps four lines."""
 
     @staticmethod
-    def compute(size: tuple[int, int], players: int, settings: object = None) -> BoardLayout:
+    def compute(size: tuple[int, int], players: int, settings: object = None,
+                tickets_need: int = 0) -> BoardLayout:
         """Side bar on the right, hand and tickets along the bottom, the map in the rest;
         every size follows the window and the text-size setting, with no cap. With big
         text the side bar reflows: player rows of two lines, then shorter market cards,
-        so the game log always shows at least four lines."""
+        so the game log always shows at least four lines. `tickets_need`: the width the
+        tickets panel's heading line takes in the language spoken (up to half the bar)."""
         w, h = size
         pad = max(6, min(w, h) // 110)
         font = ui_font(size, settings)
@@ -155,7 +157,7 @@ class BoardLayout:
         market = pygame.Rect(inner.x, pl.bottom + pad, inner.w, market_h)
         log = pygame.Rect(inner.x, market.bottom + pad, inner.w, inner.bottom - market.bottom - pad)
         binner = bottom.inflate(-2 * pad, -2 * pad)
-        tickets_w = int(min(binner.w * 0.5, max(binner.w * 0.4, font * 16)))
+        tickets_w = int(min(binner.w * 0.5, max(binner.w * 0.4, font * 16, tickets_need)))
         hand = pygame.Rect(binner.x, binner.y, binner.w - tickets_w - pad, binner.h)
         tickets = pygame.Rect(hand.right + pad, binner.y, binner.right - hand.right - pad,
                               binner.h)

@@ -52,7 +52,7 @@ from ttr.ui.scenes.board_text import (
     refuse_station,
     refuse_tickets,
 )
-from ttr.ui.viewport import BoardLayout
+from ttr.ui.viewport import BoardLayout, ui_font
 from ttr.ui.widgets import Button, Toast
 
 logger = logging.getLogger(__name__)
@@ -129,7 +129,8 @@ class BoardScene(Scene):
         self._completed: tuple[tuple[object, ...], frozenset[str]] | None = None
         self._banner_thinking = False
         self._log_cache: dict[tuple[int | None, str, int, int], pygame.Surface] = {}
-        self.layout = BoardLayout.compute(ctx.size, len(self.names), ctx.settings)
+        self.layout = BoardLayout.compute(ctx.size, len(self.names), ctx.settings,
+                                          self.tickets_need(ctx.size))
         self.on_resize(ctx.size)
         from ttr.ui.scenes.board_keys import BoardKeys
 
@@ -207,7 +208,8 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ lifecycle
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings)
+        self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings,
+                                          self.tickets_need(size))
         self._log_cache = {}
         self.intro = self.worded_intro()
         self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
@@ -223,6 +225,15 @@ class BoardScene(Scene):
         self.tickets_toggle.rect.topright = (t.right, t.y)
         self.hint.layout()
         self.dirty = True
+
+    def tickets_need(self, size: tuple[int, int]) -> int:
+        """The width of the tickets panel's shortest heading beside its Show on map
+        button, in the language spoken (the panel widens for a long language)."""
+        a, f = self.ctx.assets, ui_font(size, self.ctx.settings)
+        head = _("Tickets {done}/{all}").format(done=number(10), all=number(10))
+        return (a.text(head, f, theme.ACCENT, bold=True).get_width() + f // 2
+                + a.text(_(self.tickets_toggle.label), f, theme.TEXT, bold=True).get_width()
+                + f)
 
     def on_pause(self) -> None:
         self.paused = True

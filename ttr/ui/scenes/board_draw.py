@@ -222,12 +222,8 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         big = int(f * 1.5)  # the score, at the bottom right
         pts = a.font(big, bold=True).size(str(round(score)))
         low = r.bottom - max(3, r.h // 14) - pts[1]  # its top
-        beside = low < r.y + f // 3 + a.font(f, bold=True).get_linesize()
-        name_end = r.right - f // 2 - (pts[0] + f // 2 if beside else 0)
-        if p.seat in leaders:  # holds the path bonus if the game ended now
-            pill = blit_text(surface, a, f"\u2605 {bonus}", f, theme.ACCENT,
-                             (r.right - f // 2, r.y + 2), "topright", bold=True, cond=True)
-            name_end = min(name_end, pill.x - f // 2)
+        full, beside = r.right - f // 2, r.right - f - pts[0]  # (clear of the score)
+        name_end = beside if r.y + f // 3 + a.font(f, bold=True).get_linesize() > low else full
         if a.colorblind:
             player_mark(surface, rgb, (x + f * 0.6, r.y + f // 3 + f * 0.6), f * 0.62)
             x += int(f * 1.6)
@@ -237,6 +233,15 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         if p.seat == v.viewer and spec.name != "You":  # i18n: no (the default name)
             # TRANSLATORS: a player's name in their panel, when it is the viewer's own
             name = _("{name} (you)").format(name=name)
+        if p.seat in leaders:  # holds the path bonus if the game ended now: its name,
+            # or the star alone where the player's name would not fit beside it
+            need = a.font(f, bold=True, cond=True).size(name)[0] + f // 2
+            pill = f"\u2605 {bonus}"
+            if a.font(f, bold=True, cond=True).size(pill)[0] > r.right - f // 2 - x - need:
+                pill = "\u2605"
+            at = blit_text(surface, a, pill, f, theme.ACCENT, (r.right - f // 2, r.y + 2),
+                           "topright", bold=True, cond=True)
+            name_end = min(name_end, at.x - f // 2)
         blit_text(surface, a, name, f, theme.TEXT, (x, r.y + f // 3), bold=True,
                   max_width=max(1, name_end - x))
         blit_text(surface, a, str(round(score)), big, theme.ACCENT,
@@ -253,8 +258,9 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
             stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
         for i, line in enumerate(reversed(stats)):
-            blit_text(surface, a, line, f, theme.TEXT_DIM, (x, bottom - i * round(f * 1.2)),
-                      "bottomleft", cond=True, max_width=r.w - (x - r.x) - f * 3)
+            y = bottom - i * round(f * 1.2)
+            blit_text(surface, a, line, f, theme.TEXT_DIM, (x, y), "bottomleft", cond=True,
+                      max_width=(beside if y > low else full) - x)
         if current:
             pygame.draw.polygon(surface, theme.ACCENT, [(r.x - 2, r.centery - 7),
                                                         (r.x + 5, r.centery),
@@ -294,16 +300,18 @@ def _market(board: BoardHost, surface: pygame.Surface) -> None:
 def _pile(surface: pygame.Surface, board: BoardHost, r: pygame.Rect, img: pygame.Surface,
           label: tuple[str, int], ok: bool, key: str) -> None:
     a = board.ctx.assets
+    name, num = label
+    f = board.layout.font
+    words = max(a.font(f).size(name)[0], a.font(int(f * 1.2), bold=True).size(number(num))[0])
+    fit = max(r.w * 0.3, min(r.w * 0.62, r.w - words - f // 2))  # the pile, then its words
     img_r = img.get_rect(midleft=(r.x, r.centery))
-    if img_r.w > r.w * 0.62:
-        img = pygame.transform.smoothscale(img, (int(r.w * 0.62), int(r.w * 0.62 / 1.45)))
+    if img_r.w > fit:
+        img = pygame.transform.smoothscale(img, (int(fit), int(fit / 1.45)))
         img_r = img.get_rect(midleft=(r.x, r.centery))
     for k in (2, 1):
         surface.blit(img, img_r.move(k * 2, -k * 2))
     surface.blit(img, img_r)
     _glow(surface, img_r, ok, board.hover_market == key)
-    name, num = label
-    f = board.layout.font
     blit_text(surface, a, number(num), int(f * 1.2), theme.TEXT,
               (img_r.right + f // 2, r.centery), "bottomleft", bold=True)
     blit_text(surface, a, name, f, theme.TEXT_DIM,

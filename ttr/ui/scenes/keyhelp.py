@@ -12,7 +12,7 @@ from ttr.ui.assets import render
 from ttr.ui.keys import BOARD_KEYS, HELP_KEYS, READING_KEYS, key_label, keys_text
 from ttr.ui.scene import AppContext, Scene
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import blit_text, note_text, panel
+from ttr.ui.widgets import blit_text, note_text, panel, wrap_text, wrapped_height
 
 NEXT = (pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_SPACE, pygame.K_RIGHT)
 PREVIOUS = (pygame.K_PAGEUP, pygame.K_UP, pygame.K_LEFT)
@@ -46,7 +46,8 @@ class KeyHelpScene(Scene):
         self.key_w = max(a.text(k, f, theme.HILITE, bold=True).get_width() for k, _ in rows) + f
         text_w = max(1, self.box.w - self.key_w - 2 * f)
         self.top = self.box.y + int(f * 3.2)
-        self.bottom = self.box.bottom - int(f * 2.4)  # the page line
+        foot = wrapped_height(a, self.foot(99, 99), f, self.box.w - 2 * f)  # wrapped if long
+        self.bottom = self.box.bottom - foot - int(f * 1.2)  # above the page line
         self.pages = [[]]
         y = self.top
         for k, what in rows:
@@ -88,8 +89,13 @@ class KeyHelpScene(Scene):
                 surface.blit(im, at)
                 note_text(surface, text, im.get_rect(topleft=at), f)
             y += img.get_height() + f // 2
-        n = len(self.pages)
-        foot = (_("Page {k} of {n}: PgDn/PgUp turn the page \u00b7 Esc, F1 or ? closes").format(
-            k=number(self.page + 1), n=number(n)) if n > 1 else _("Esc, F1 or ? closes"))
-        blit_text(surface, a, foot, f, theme.TEXT_DIM, (box.x + f, box.bottom - f // 2),
-                  "bottomleft")
+        foot = self.foot(self.page + 1, len(self.pages))
+        room = pygame.Rect(box.x + f, 0, box.w - 2 * f, wrapped_height(a, foot, f, box.w - 2 * f))
+        room.bottom = box.bottom - f // 2
+        wrap_text(surface, a, foot, f, theme.TEXT_DIM, room)
+
+    @staticmethod
+    def foot(k: int, n: int) -> str:
+        """The page line: page `k` of `n`, how to turn and close."""
+        return (_("Page {k} of {n}: PgDn/PgUp turn the page \u00b7 Esc, F1 or ? closes").format(
+            k=number(k), n=number(n)) if n > 1 else _("Esc, F1 or ? closes"))
