@@ -10,17 +10,17 @@ least the body size (`SMALLEST` of it; city labels `SMALLEST_LABEL`).
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 import pytest
 from textrects import Panel, Text, recording
 
-from ttr import i18n
+import ttr.i18n as i18n
 from ttr.ui.app import App
 from ttr.ui.viewport import ui_font
 
@@ -68,24 +68,36 @@ def draw_top(app: App) -> tuple[list[Text], list[Panel]]:
 
 PROGRESS = re.compile(r"(\w+ing\b[^.:]*|background)\u2026$")
 """An ellipsis that says something is under way ("Thinking\u2026"), not a cut."""
-
-
-@functools.cache
-def _ellipsis_ids() -> tuple[str, ...]:
-    """The catalog's messages that end with an ellipsis of their own."""
-    from babel.messages.pofile import read_po
-
-    with open(i18n.LOCALE_DIR / "ttr.pot", "rb") as f:
-        cat = read_po(f)
-    ids = (m.id if isinstance(m.id, str) else m.id[0] for m in cat if m.id)
-    return tuple(i for i in ids if i.endswith("\u2026"))
+TEMPLATE = Path(__file__).resolve().parents[2] / "ttr" / "i18n" / "locale" / "ttr.pot"
+_MEANT: dict[str, set[str]] = {}
 
 
 def meant_ellipsis(text: str) -> bool:
-    """`text` ends like a message whose ellipsis is its own ("Connecting\u2026" in any
-    language: its end after the last placeholder), not a cut."""
-    return bool(PROGRESS.search(text)) or any(
-        text.endswith(i18n._(m).rsplit("}", 1)[-1]) for m in _ellipsis_ids())
+    """Whether `text` ends as a message whose English ends in an ellipsis too ("Thinking\u2026",
+    in the language spoken now; its last line when wrapped): its last word and the
+    ellipsis, so it was not cut."""
+    code = i18n.language()
+    if code not in _MEANT:
+        from babel.messages.pofile import read_po
+
+        with TEMPLATE.open("rb") as f:
+            template = read_po(f)
+        tails: set[str] = set()
+        for m in template:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            if not m.id or not any(i.rstrip().endswith("\u2026") for i in ids):
+                continue
+            if len(ids) > 1:
+                worded = [i18n.npgettext(m.context, ids[0], ids[1], n) if m.context
+                          else i18n.ngettext(ids[0], ids[1], n) for n in (1, 2, 5)]
+            else:
+                worded = [i18n.pgettext(m.context, ids[0]) if m.context else i18n._(ids[0])]
+            for w in worded:
+                last = w.rstrip().split()[-1]
+                if "{" not in last and len(last) > 2:
+                    tails.add(last)
+        _MEANT[code] = tails
+    return any(text.rstrip().endswith(t) for t in _MEANT[code])
 KINDS = ("clipped", "outside the window", "ellipsis", "shrunk", "small", "outside its panel",
          "overlap", "window growth", "text-size growth", "board")
 """The kinds of problem (`KNOWN` lists scene and kind)."""
@@ -103,7 +115,8 @@ def problems(texts: list[Text], panels: list[Panel], size: tuple[int, int], body
         if not win.contains(t.rect):
             out.append(("outside the window", f"{t.text!r} {t.rect}"))
         if t.text.rstrip().endswith("...") or (t.text.rstrip().endswith("\u2026")
-                                                 and not meant_ellipsis(t.text.rstrip())):
+                                                 and not PROGRESS.search(t.text)
+                                                 and not meant_ellipsis(t.text)):
             out.append(("ellipsis", f"{t.text!r}"))
         if t.size < t.asked:
             out.append(("shrunk", f"{t.text!r} {t.asked} -> {t.size} px"))
