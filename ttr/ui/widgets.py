@@ -77,6 +77,41 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: int, col
     return r
 
 
+def lines_for(assets: Assets, text: str, size: int, width: int, bold: bool = False
+              ) -> tuple[list[str], bool]:
+    """`text` in `width` px at `size`: (its lines, condensed?): one line, condensed if
+    need be, else two lines split at the space that keeps the longer one shortest; one
+    line if nothing fits (drawing it shrinks it)."""
+    for cond in (False, True):
+        if assets.font(size, bold, cond).size(text)[0] <= width:
+            return [text], cond
+    words = text.split(" ")
+    for cond in (False, True):
+        font = assets.font(size, bold, cond)
+        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        fits = [(max(font.size(a)[0], font.size(b)[0]), [a, b]) for a, b in splits]
+        fits = [f for f in fits if f[0] <= width]
+        if fits:
+            return min(fits)[1], cond
+    return [text], True
+
+
+def blit_lines(surface: pygame.Surface, assets: Assets, text: str, size: int,
+               color: theme.RGB, pos: tuple[int, int], anchor: str, width: int, height: int,
+               bold: bool = False) -> pygame.Rect:
+    """`text` anchored ("midleft" or "center") at `pos` in `width` px: on one line, or on
+    two when it is too long and `height` holds two (never shrunk while two lines fit).
+    Returns the rect of what was drawn."""
+    lines, cond = lines_for(assets, text, size, width, bold)
+    step = assets.font(size, bold, cond).get_linesize()
+    if len(lines) * step > height:
+        lines = [text]
+    y = pos[1] - step * (len(lines) - 1) // 2
+    rects = [blit_text(surface, assets, line, size, color, (pos[0], y + i * step), anchor,
+                       bold=bold, cond=cond, max_width=width) for i, line in enumerate(lines)]
+    return rects[0].unionall(rects[1:])
+
+
 def tail(assets: Assets, text: str, size: int, width: int) -> str:
     """The longest end of `text` that fits `width` px at `size` (a text field scrolls to
     show where one types)."""
@@ -229,20 +264,24 @@ class Picker:
             focus_ring(surface, r)
         size = self.font or max(12, int(r.h * 0.4))
         vr = r.inflate(-size, 0)
+        value = _(self.value)
         if self.label:  # the label at its own width, the value in the rest (from the middle
-            # when that leaves the value room: a long value or label takes from the other)
-            need = assets.text(_(self.value), size, theme.TEXT, bold=True).get_width() + size * 3
-            label = blit_text(surface, assets, _(self.label), size, theme.TEXT_DIM,
-                              (r.x + size, r.centery), "midleft",
-                              max_width=max(1, r.w // 2 - size * 3 // 2,
-                                            r.w - size * 2 - need))
+            # when that leaves the value room: a long value or label takes from the other;
+            # each on two lines when both do not fit on one)
+            one = assets.font(size, True).size(value)[0] + size * 3
+            lines, cond = lines_for(assets, value, size, r.w // 2 - size * 3, True)
+            need = min(one, max(assets.font(size, True, cond).size(t)[0] for t in lines)
+                       + size * 3) if len(lines) * size * 1.2 <= r.h else one
+            label = blit_lines(surface, assets, _(self.label), size, theme.TEXT_DIM,
+                               (r.x + size, r.centery), "midleft",
+                               max(1, r.w // 2 - size * 3 // 2, r.w - size * 2 - need), r.h)
             left = max(label.right + size // 2, min(r.centerx, r.right - size // 2 - need))
             vr = pygame.Rect(left, r.y, r.right - size // 2 - left, r.h)
         blit_text(surface, assets, "\u25c0", size, theme.ACCENT, (vr.x, vr.centery), "midleft")
         blit_text(surface, assets, "\u25b6", size, theme.ACCENT, (vr.right, vr.centery),
                   "midright")
-        blit_text(surface, assets, _(self.value), size, theme.TEXT, vr.center, "center", bold=True,
-                  max_width=vr.w - size * 2)  # clear of the arrows
+        blit_lines(surface, assets, value, size, theme.TEXT, vr.center, "center",
+                   vr.w - size * 2, r.h, bold=True)  # clear of the arrows
 
     def width(self, assets: Assets, size: int) -> int:
         """The width that shows the label and the widest option at `size` unshrunk."""
