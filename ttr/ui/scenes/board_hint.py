@@ -136,7 +136,7 @@ class BoardHint:
         """Place the button at the left end of the banner row, above the map."""
         lay = self.board.layout
         f = lay.font
-        tw = self.board.ctx.assets.text(self.button.label, f, theme.TEXT,
+        tw = self.board.ctx.assets.text(_(self.button.label), f, theme.TEXT,
                                         bold=True).get_width()
         self.button.rect = pygame.Rect(lay.banner.x, lay.banner.y, tw + f * 2, lay.banner.h)
 
