@@ -110,6 +110,11 @@ def _keys(catalog: Catalog) -> set[tuple[object, object]]:
     return {(m.context, m.id) for m in catalog if m.id}
 
 
+def _words(comments: list[str]) -> str:
+    """Translator comments as words (the template wraps long comments at its width)."""
+    return " ".join(" ".join(comments).split())
+
+
 def test_template_is_fresh(extracted: Catalog) -> None:
     """The committed template is what extraction gives now (python tools/i18n.py extract)."""
     with TEMPLATE.open("rb") as f:
@@ -122,7 +127,8 @@ def test_template_is_fresh(extracted: Catalog) -> None:
         "the template is stale: run python tools/i18n.py all\n"
         f"new: {sorted(map(str, new))[:20]}\ngone: {sorted(map(str, gone))[:20]}")
     changed = [m.id for m in fresh if m.id and (
-        committed.get(m.id, m.context).auto_comments != m.auto_comments  # type: ignore[union-attr]
+        _words(committed.get(m.id, m.context).auto_comments)  # type: ignore[union-attr]
+        != _words(m.auto_comments)
         or {p for p, _ in committed.get(m.id, m.context).locations}  # type: ignore[union-attr]
         != {p for p, _ in m.locations})]
     assert not changed, f"comments or files changed (python tools/i18n.py all): {changed[:20]}"

@@ -70,6 +70,9 @@ PROGRESS = re.compile(r"(\w+ing\b[^.:]*|background)\u2026$")
 """An ellipsis that says something is under way ("Thinking\u2026"), not a cut."""
 TEMPLATE = Path(__file__).resolve().parents[2] / "ttr" / "i18n" / "locale" / "ttr.pot"
 _MEANT: dict[str, set[str]] = {}
+ONLY_TEXT_SIZES = "fitcheck: only these text sizes"
+"""An app's `ctx.extras` key: walk it at these text sizes whatever a test asks (the fast
+suite's other languages take the biggest text only, where longer words break first)."""
 
 
 def meant_ellipsis(text: str) -> bool:
@@ -189,7 +192,8 @@ class Walk:
 
     def __init__(self, app: App, sizes: tuple[tuple[int, int], ...] = SIZES,
                  text_sizes: tuple[int, ...] = TEXT_SIZES) -> None:
-        self.app, self.sizes, self.text_sizes = app, sizes, text_sizes
+        self.app, self.sizes = app, sizes
+        self.text_sizes: tuple[int, ...] = app.ctx.extras.get(ONLY_TEXT_SIZES, text_sizes)
         self.found: dict[str, list[tuple[str, str]]] = {}
         self.seen: dict[str, dict[tuple[int, int, int], list[Text]]] = {}
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 import pytest
-from fitcheck import State, Walk
+from fitcheck import ONLY_TEXT_SIZES, TEXT_SIZES, State, Walk
 from pseudo import LONGER, speak
 from textrects import Text
 from uibot import board_of, play_to_tunnel
@@ -44,7 +44,8 @@ GRIDS = [pytest.param(QUICK, id="quick"),
          pytest.param({}, id="all-sizes", marks=pytest.mark.slow)]
 FAST_LANGUAGES = ("de", "pl")
 """Besides English, the languages whose every scene the fast suite checks (the longest
-words); every other language with a catalog is checked with `-m slow`."""
+words), at the biggest text size (`fitcheck.ONLY_TEXT_SIZES`); every other language with
+a catalog, and these at every text size, with `-m slow`."""
 
 
 LONGER_ID = "longer"
@@ -52,30 +53,23 @@ LONGER_ID = "longer"
 than any catalog, so a screen that fits it fits the catalogs still being written."""
 
 
-def _languages() -> list[Any]:
+def _languages(fast: tuple[str, ...]) -> list[Any]:
+    others = [c for c in i18n.LANGUAGES if c != i18n.DEFAULT] + [LONGER_ID]
     return [pytest.param("en", id="en")] + [
-        pytest.param(c, id=c, marks=() if c in FAST_LANGUAGES else pytest.mark.slow)
-        for c in i18n.LANGUAGES if c != i18n.DEFAULT] + [
-        pytest.param(LONGER_ID, id=LONGER_ID, marks=pytest.mark.slow)]
+        pytest.param((c, True), id=f"{c}-150") for c in fast] + [
+        pytest.param(c, id=c, marks=pytest.mark.slow) for c in others]
 
 
-def _app(code: str, tmp_path: Path) -> Iterator[App]:
-    a = App((1280, 720), pace=0.0, settings_file=None,
-            language="en" if code == LONGER_ID else code)
-    if code == LONGER_ID:
-        speak(LONGER)
-    a.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
-                                      tmp_path / "stats.json")
-    yield a
-    for s in list(a.stack.scenes):
-        s.on_exit()
-    a.shut_down()
-    i18n.set_language("en")
-
-
-@pytest.fixture(params=_languages())
+@pytest.fixture(params=_languages(FAST_LANGUAGES))
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
     """The UI tests' app (conftest), speaking each language with a catalog in turn."""
+    yield from _app(request.param, tmp_path)
+
+
+@pytest.fixture(params=_languages(FAST_LANGUAGES[:1]))
+def app_of_a_played_game(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    """`app` for the tests that play a whole game first (the fast suite takes English and
+    German only; every language with -m slow)."""
     yield from _app(request.param, tmp_path)
 
 
@@ -83,6 +77,23 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
 def longer_app(tmp_path: Path) -> Iterator[App]:
     """The app speaking the made-up language two fifths longer than English."""
     yield from _app(LONGER_ID, tmp_path)
+
+
+def _app(param: str | tuple[str, bool], tmp_path: Path) -> Iterator[App]:
+    code, biggest_only = param if isinstance(param, tuple) else (param, False)
+    a = App((1280, 720), pace=0.0, settings_file=None,
+            language="en" if code == LONGER_ID else code)
+    if code == LONGER_ID:
+        speak(LONGER)
+    a.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
+                                      tmp_path / "stats.json")
+    if biggest_only:
+        a.ctx.extras[ONLY_TEXT_SIZES] = (max(TEXT_SIZES),)
+    yield a
+    for s in list(a.stack.scenes):
+        s.on_exit()
+    a.shut_down()
+    i18n.set_language("en")
 
 
 def _push(app: App, make: Callable[[], Scene]) -> Scene:
@@ -179,9 +190,10 @@ def test_the_board_and_its_overlays_fit(app: App, map_id: str) -> None:
 
 def test_a_language_two_fifths_longer_fits(longer_app: App) -> None:
     """The menu's scenes, the board and its overlays in the made-up language two fifths
-    longer than English (longer than every catalog) at the quick grid (the slow suite
-    takes every scene in it at every size: the language "longer")."""
-    walk = Walk(longer_app, **QUICK)
+    longer than English (longer than every catalog) at 1280x720 and 3840x2160 at the
+    biggest text size (the slow suite takes every scene in it at every size: the
+    language "longer")."""
+    walk = Walk(longer_app, QUICK["sizes"], (max(TEXT_SIZES),))
     _menu_states(longer_app, walk)
     _board_states(longer_app, walk, "europe")
     walk.finish()
@@ -263,10 +275,12 @@ def test_the_tunnel_dialog_fits(app: App, grid: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("grid", GRIDS)
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
-def test_scoring_review_and_replay_fit(app: App, map_id: str, grid: dict[str, Any],
+def test_scoring_review_and_replay_fit(app_of_a_played_game: App, map_id: str,
+                                       grid: dict[str, Any],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The scoring screen of a 5-player game (with Review my game), the review (whose
     game, progress, the list) and the replay viewer at a decision."""
+    app = app_of_a_played_game
     from coachhelp import FakeJob, fake_review, finished_record
 
     from ttr.game.replays import Timeline
@@ -359,9 +373,10 @@ def test_the_online_screens_fit(app: App) -> None:
 
 
 @pytest.mark.parametrize("grid", GRIDS)
-def test_the_online_board_fits(app: App, grid: dict[str, Any]) -> None:
+def test_the_online_board_fits(app_of_a_played_game: App, grid: dict[str, Any]) -> None:
     """An online game's board with chat lines over the map, a player away, and the
     reconnecting band."""
+    app = app_of_a_played_game
     import sys
     from pathlib import Path
 

@@ -37,13 +37,13 @@ LANGUAGES: dict[str, str] = {
 """The languages the game speaks: code -> the language's name in itself."""
 
 STATE: dict[str, str] = {
-    "de": "partial",
+    "de": "complete",
     "fr": "partial",
-    "es": "partial",
-    "it": "partial",
+    "es": "complete",
+    "it": "complete",
     "nl": "partial",
     "pl": "partial",
-    "pt_BR": "partial",
+    "pt_BR": "complete",
 }
 """How far each catalog is: "complete" (the tests require every message translated,
 none fuzzy) or "partial" (untranslated messages show in English). README lists these."""

@@ -524,10 +524,10 @@ class LobbyScene(Scene):
         if s.host:
             blit_text(surface, a, _("Invite your friends"), size, theme.ACCENT,
                       (right.x + 16, right.y + size // 2), bold=True, max_width=right.w - 32)
-            blit_text(surface, a, _("Address  {address}").format(address=self.address), size,
+            blit_text(surface, a, _("Address: {address}").format(address=self.address), size,
                       theme.TEXT,
                       (right.x + 16, right.y + size * 2), bold=True, max_width=right.w - 32)
-            blit_text(surface, a, _("Code  {code}").format(code=pretty_code(info.code)), size,
+            blit_text(surface, a, _("Code: {code}").format(code=pretty_code(info.code)), size,
                       theme.TEXT,
                       (right.x + 16, right.y + size * 7 // 2), bold=True,
                       max_width=right.w - 32)
