@@ -230,7 +230,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
         name = spec.name + ("" if spec.agent is None else f" \u00b7 {_(level)}")
-        if p.seat == v.viewer and spec.name != "You":  # i18n: no (the default name)
+        if p.seat == v.viewer and spec.name not in ("You", _("You")):  # i18n: no (the default)
             # TRANSLATORS: a player's name in their panel, when it is the viewer's own
             name = _("{name} (you)").format(name=name)
         if p.seat in leaders:  # holds the path bonus if the game ended now: its name,
