@@ -220,8 +220,11 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
         draw_track(surface, r, score, top_score, rgb, stripe.w)
         big = int(f * 1.5)  # the score, at the bottom right
-        pts = a.font(big, bold=True).size(str(round(score)))
-        low = r.bottom - max(3, r.h // 14) - pts[1]  # its top
+        digits = a.font(big, bold=True)
+        pts = digits.size(str(round(score)))
+        tops = [m[3] for m in digits.metrics(str(round(score))) if m]
+        low = (r.bottom - max(3, r.h // 14) - pts[1]  # the top of its digits
+               + digits.get_ascent() - max(tops, default=digits.get_ascent()))
         full, beside = r.right - f // 2, r.right - f - pts[0]  # (clear of the score)
         name_end = beside if r.y + f // 3 + a.font(f, bold=True).get_linesize() > low else full
         if a.colorblind:
