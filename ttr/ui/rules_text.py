@@ -216,7 +216,7 @@ UNDO = N_("Against the computer, U takes back your last move (and the computer's
 
 def goal_text(map_name: str, cfg: RulesConfig) -> str:
     """The goal of the game on this map and rule set."""
-    title = _title(map_name, cfg.description)
+    title = _title(map_name, _(cfg.description))
     if cfg.longest_path_bonus:
         # TRANSLATORS: {title} is the map's name and its rule set's description
         return _("{title}. Score the most points: claim routes between cities, complete your "

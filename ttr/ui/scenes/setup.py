@@ -520,8 +520,8 @@ class SetupScene(Scene):
         self.variant_picker.draw(surface, a)
         if self.hints_offered():
             self.hints_picker.draw(surface, a)
-        desc = self.map_errors.get(self.map_picker.index) or self.variant_desc.get(
-            self.variant_picker.value, "")
+        desc = self.map_errors.get(self.map_picker.index) or _(self.variant_desc.get(
+            self.variant_picker.value, ""))
         size, f = self.small, self.f
         wrap_text(surface, a, no_orphans(desc), size, theme.TEXT_DIM,
                   self.desc_rect if self.hints_offered() else self.desc_wide)
