@@ -114,16 +114,17 @@ class BoardLayout:
 
     @staticmethod
     def compute(size: tuple[int, int], players: int, settings: object = None,
-                tickets_need: int = 0) -> BoardLayout:
+                tickets_need: int = 0, side_need: int = 0) -> BoardLayout:
         """Side bar on the right, hand and tickets along the bottom, the map in the rest;
         every size follows the window and the text-size setting, with no cap. With big
         text the side bar reflows: player rows of two lines, then shorter market cards,
         so the game log always shows at least four lines. `tickets_need`: the width the
-        tickets panel's heading line takes in the language spoken (up to half the bar)."""
+        tickets panel's heading line takes in the language spoken (up to half the bar);
+        `side_need`: the width a player's panel takes in it (up to 30 % of the window)."""
         w, h = size
         pad = max(6, min(w, h) // 110)
         font = ui_font(size, settings)
-        side_w = int(max(w * 0.235, 290, font * 20))
+        side_w = int(max(w * 0.235, 290, font * 20, min(side_need, w * 0.3)))
         bottom_h = int(max(h * 0.2, 128, font * 8))
         side = pygame.Rect(w - side_w, 0, side_w, h)
         bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)

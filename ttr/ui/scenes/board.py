@@ -130,7 +130,7 @@ class BoardScene(Scene):
         self._banner_thinking = False
         self._log_cache: dict[tuple[int | None, str, int, int], pygame.Surface] = {}
         self.layout = BoardLayout.compute(ctx.size, len(self.names), ctx.settings,
-                                          self.tickets_need(ctx.size))
+                                          *self.needs(ctx.size))
         self.on_resize(ctx.size)
         from ttr.ui.scenes.board_keys import BoardKeys
 
@@ -209,7 +209,7 @@ class BoardScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = BoardLayout.compute(size, len(self.names), self.ctx.settings,
-                                          self.tickets_need(size))
+                                          *self.needs(size))
         self._log_cache = {}
         self.intro = self.worded_intro()
         self.camera.level = min(self.camera.level, self.camera.max_level(self.layout.map))
@@ -226,14 +226,20 @@ class BoardScene(Scene):
         self.hint.layout()
         self.dirty = True
 
-    def tickets_need(self, size: tuple[int, int]) -> int:
-        """The width of the tickets panel's shortest heading beside its Show on map
-        button, in the language spoken (the panel widens for a long language)."""
+    def needs(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The widths the tickets panel and the side bar take in the language spoken
+        (they widen for a long language): the panel's shortest heading beside its Show
+        on map button; a player's line of counts beside a score of three digits."""
         a, f = self.ctx.assets, ui_font(size, self.ctx.settings)
         head = _("Tickets {done}/{all}").format(done=number(10), all=number(10))
-        return (a.text(head, f, theme.ACCENT, bold=True).get_width() + f // 2
-                + a.text(_(self.tickets_toggle.label), f, theme.TEXT, bold=True).get_width()
-                + f)
+        tickets = (a.text(head, f, theme.ACCENT, bold=True).get_width() + f // 2
+                   + a.text(_(self.tickets_toggle.label), f, theme.TEXT, bold=True).get_width()
+                   + f)
+        counts = board_draw.counts_line(45, 12, 10)
+        pad = max(6, min(size) // 110)
+        side = (a.font(f, cond=True).size(counts)[0] + a.font(int(f * 1.5), True).size("100")[0]
+                + f * 3 + 2 * pad)
+        return tickets, side
 
     def on_pause(self) -> None:
         self.paused = True

@@ -197,6 +197,13 @@ def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
 # ---------------------------------------------------------------- side bar
 
 
+def counts_line(trains: int, cards: int, tickets: int) -> str:
+    """A player's counts in their panel."""
+    # TRANSLATORS: a player's counts in their panel, short words
+    return _("trains {trains} \u00b7 cards {cards} \u00b7 tickets {tickets}").format(
+        trains=number(trains), cards=number(cards), tickets=number(tickets))
+
+
 def _players(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
@@ -250,10 +257,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         blit_text(surface, a, str(round(score)), big, theme.ACCENT,
                   (r.right - f // 2, r.bottom - max(3, r.h // 14)), "bottomright", bold=True)
         # two stats lines at the body size (one line of all five was cut to ~11 px)
-        # TRANSLATORS: a player's counts in their panel, short words
-        stats = [_("trains {trains} \u00b7 cards {cards} \u00b7 tickets {tickets}").format(
-                     trains=number(p.trains), cards=number(p.hand_size),
-                     tickets=number(p.tickets)),
+        stats = [counts_line(p.trains, p.hand_size, p.tickets),
                  (_("stations {n} \u00b7 path {path}") if v.public.config.stations
                   else _("path {path}")).format(n=number(p.stations),
                                                 path=number(paths[p.seat]))]
