@@ -38,7 +38,7 @@ LANGUAGES: dict[str, str] = {
 
 STATE: dict[str, str] = {
     "de": "complete",
-    "fr": "partial",
+    "fr": "complete",
     "es": "complete",
     "it": "complete",
     "nl": "partial",
