@@ -197,6 +197,26 @@ def _station(surface: pygame.Surface, c: tuple[float, float], scale: float,
 # ---------------------------------------------------------------- side bar
 
 
+SEP = " \u00b7 "
+"""Between the counts of a player's panel."""
+
+
+def pack(font: pygame.font.Font, pieces: list[str], widths: list[int], keep_all: bool
+         ) -> list[str]:
+    """`pieces` in order on lines of `widths`, as many whole ones on each as fit (one at
+    least); what is left goes on the last line when `keep_all`, else is left out (S reads
+    a player's every count)."""
+    rows: list[str] = []
+    for k, w in enumerate(widths):
+        row: list[str] = []
+        while pieces and (not row or font.size(SEP.join([*row, pieces[0]]))[0] <= w):
+            row.append(pieces.pop(0))
+        if k == len(widths) - 1 and keep_all:
+            row += pieces
+        rows.append(SEP.join(row))
+    return [t for t in rows if t]
+
+
 def counts_line(trains: int, cards: int, tickets: int) -> str:
     """A player's counts in their panel."""
     # TRANSLATORS: a player's counts in their panel, short words
@@ -264,8 +284,12 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         if lay.compact:  # big text: one line of stats (S reads the rest)
             stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
-        for i, line in enumerate(reversed(stats)):
-            y = bottom - i * round(f * 1.2)
+        ys = [bottom - i * round(f * 1.2) for i in reversed(range(len(stats)))]
+        widths = [(beside if y > low else full) - x for y in ys]
+        cf = a.font(f, cond=True)
+        rows = stats if all(cf.size(t)[0] <= w for t, w in zip(stats, widths, strict=True)) \
+            else pack(cf, [q for t in stats for q in t.split(SEP)], widths, not lay.compact)
+        for y, line in zip(ys, rows, strict=False):
             blit_text(surface, a, line, f, theme.TEXT_DIM, (x, y), "bottomleft", cond=True,
                       max_width=(beside if y > low else full) - x)
         if current:
@@ -403,7 +427,8 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
     heads = [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
              _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
-             _("Tickets {done}/{all}").format(done=done_n, all=all_n)]
+             _("Tickets {done}/{all}").format(done=done_n, all=all_n),
+             f"{done_n}/{all_n}"]  # (the numbers alone when no word fits)
     if rects and len(rects) < n:
         first = v.me.tickets.index(rects[0][0])
         # TRANSLATORS: the tickets shown of a longer list, scrolled with the mouse wheel

@@ -198,11 +198,14 @@ class MenuScene(Scene):
             none = _("no saved game")
             tw = a.text(none, f, theme.TEXT_DIM).get_width()
             right = pygame.Rect(cont.rect.right + 10, cont.rect.y, tw, cont.rect.h)
-            if right.collidelist([b.rect for b in self.buttons]) < 0:
+            if right.collidelist([b.rect for b in self.buttons]) < 0 and right.right <= w:
                 blit_text(surface, a, none, f, theme.TEXT_DIM, right.midleft, "midleft")
-            else:  # two columns: on the left of the button
+            elif cont.rect.x - 10 - tw >= 0:  # two columns: on the left of the button
                 blit_text(surface, a, none, f, theme.TEXT_DIM,
                           (cont.rect.x - 10, cont.rect.centery), "midright")
+            elif not self.message:  # no room beside it: under the buttons
+                blit_text(surface, a, none, f, theme.TEXT_DIM,
+                          (w // 2, max(b.rect.bottom for b in self.buttons) + 12), "midtop")
         if self.message:
             size, top = f, max(b.rect.bottom for b in self.buttons) + 12
             box = pygame.Rect(0, top, self._box_w((w, h)), h - top - 3 * size)

@@ -15,12 +15,14 @@ from ttr.ui import theme
 from ttr.ui.scene import AppContext, NewGame, Scene
 from ttr.ui.scenes.common import backdrop, band_bottom, lines
 from ttr.ui.viewport import ui_font
-from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text
+from ttr.ui.widgets import Button, Picker, Toast, blit_text, panel, wrap_text, wrapped_height
 from ttr.ui.words import join_and, no_orphans
 
 logger = logging.getLogger(__name__)
 HUMAN = "human"
 AI_NAMES = ("Ada", "Boris", "Chen", "Dora", "Emil")  # i18n: no (names)
+KEYS = N_("Tab moves, arrows change, Enter activates or starts, Esc goes back \u00b7 click a "
+          "colour to change it, a name to edit it.")
 
 
 def ai_levels() -> list[str]:
@@ -242,14 +244,16 @@ class SetupScene(Scene):
         head = a.font(f, True).get_linesize()
         n = len(self.rows)
 
+        keys_h = max(2 * line, wrapped_height(a, _(KEYS), small, w - 2 * margin))
+
         def total(rh: int) -> int:
             return (top + rh + gap + max(rh, 2 * line) + gap + head + n * (rh + gap)
-                    + max(rh, 3 * line) + 2 * gap + rh + gap + 2 * line + gap)
+                    + max(rh, 3 * line) + 2 * gap + rh + gap + keys_h + gap)
 
         rh = round(f * 2.6)
         while rh > round(f * 1.7) and total(rh) > h:
             rh -= 1
-        self.keys_rect = pygame.Rect(margin, h - 2 * line - gap, w - 2 * margin, 2 * line)
+        self.keys_rect = pygame.Rect(margin, h - keys_h - gap, w - 2 * margin, keys_h)
         for p in (self.map_picker, self.variant_picker, self.hints_picker):
             p.font = f
         for b in (self.start, self.back, self.howto, self.add):
@@ -554,7 +558,5 @@ class SetupScene(Scene):
             from ttr.ui.focus import focus_ring
 
             focus_ring(surface, self.focus_rect())
-        lines(surface, a, _("Tab moves, arrows change, Enter activates or starts, Esc goes "
-                            "back \u00b7 click a colour to change it, a name to edit it."), size,
-              theme.TEXT_DIM, self.keys_rect)
+        lines(surface, a, _(KEYS), size, theme.TEXT_DIM, self.keys_rect)
         self.toast.draw(surface, a, (w // 2, self.start.rect.top - 2 * f), size=f)
