@@ -41,7 +41,7 @@ STATE: dict[str, str] = {
     "fr": "complete",
     "es": "complete",
     "it": "complete",
-    "nl": "partial",
+    "nl": "complete",
     "pl": "complete",
     "pt_BR": "complete",
 }
