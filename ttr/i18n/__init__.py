@@ -165,6 +165,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current.npgettext(context, singular, plural, n)
 
 
+def every_translation(message: str) -> frozenset[str]:
+    """`message` in English and in every language the game speaks: to recognise a value a
+    screen wrote in whatever language was spoken then (the default name "You")."""
+    return frozenset({message} | {_load(code).gettext(message) for code in LANGUAGES})
+
+
 def N_(message: str) -> str:
     """Mark `message` for translation without translating it (translate with `_` where
     it is shown)."""
