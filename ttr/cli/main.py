@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ttr import i18n
+from ttr.cli.argparse_words import speak_through_ttr
 from ttr.i18n import _, number
 
 SUBCOMMANDS = ("play", "simulate", "arena", "bench", "serve", "join")
@@ -168,6 +169,7 @@ def version_text() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
+    speak_through_ttr()
     parser = argparse.ArgumentParser(
         prog="ttr", usage="ttr [play] [OPTIONS] | ttr {simulate,arena,bench} ...",  # i18n: no
         description=_("Ticket to Ride for the desktop. Without a command it opens the game\n"

@@ -41,7 +41,7 @@ STATE: dict[str, str] = {
     "fr": "complete",
     "es": "complete",
     "it": "complete",
-    "nl": "partial",
+    "nl": "complete",
     "pl": "complete",
     "pt_BR": "complete",
 }
@@ -163,6 +163,12 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """`ngettext` within `context`."""
     return _current.npgettext(context, singular, plural, n)
+
+
+def every_translation(message: str) -> frozenset[str]:
+    """`message` in English and in every language the game speaks: to recognise a value a
+    screen wrote in whatever language was spoken then (the default name "You")."""
+    return frozenset({message} | {_load(code).gettext(message) for code in LANGUAGES})
 
 
 def N_(message: str) -> str:

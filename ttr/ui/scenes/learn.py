@@ -72,8 +72,11 @@ def first_start_offer(ctx: AppContext) -> str:
     progress.save(path)
     if folders(ctx).stats.exists():
         return ""
-    return _("New to Ticket to Ride? Learn to play (Up twice, Enter) guides you through a "
-             "first game.")
+    return _(LESSON_OFFER)
+
+
+LESSON_OFFER = N_("New to Ticket to Ride? Learn to play (Up twice, Enter) guides you through "
+                  "a first game.")
 
 
 class LearnScene(Scene):

@@ -17,8 +17,8 @@ from ttr.ui.widgets import Button, blit_text, columns, widest, wrap_text, wrappe
 class MenuScene(Scene):
     """Title screen with keyboard (arrows, Enter, Esc) and mouse navigation."""
 
-    first = ""
-    """What the first start offers (said on entry after the focused button)."""
+    first = False
+    """Whether the first start offers something (said on entry after the focused button)."""
     cb_offer = False
     """C turns colour-blind symbols on (offered once, on the first start)."""
 
@@ -38,21 +38,33 @@ class MenuScene(Scene):
             Button(N_("Quit")),
         ]
         self.focus = 0
-        self.message = ""
+        self.news = ""
+        """What happened last (worded then): a problem at start, the autosave's news."""
+        self.greeting: list[str] = []
+        """The first start's offers, as messages worded where shown (the language may change
+        before they are read)."""
         self.told = False
         self.check_autosave()
-        from ttr.ui.scenes.learn import first_start_offer
+        from ttr.ui.scenes.learn import LESSON_OFFER, first_start_offer
 
-        offer = first_start_offer(ctx)
+        if first_start_offer(ctx):
+            self.greeting.append(LESSON_OFFER)
         self.cb_offer = not (ctx.settings.colorblind or ctx.settings.colorblind_offered)
         if self.cb_offer:
             ctx.settings.colorblind_offered = True
             ctx.settings.save(ctx.settings_file)
-            offer = f"{offer} {_(CB_OFFER)}".strip()
-        if offer:
-            self.message = f"{offer} {self.message}".strip()
-        self.first = offer
+            self.greeting.append(CB_OFFER)
+        self.first = bool(self.greeting)
         self.layout(ctx.size)
+
+    @property
+    def message(self) -> str:
+        """The line under the buttons, in the language spoken now."""
+        return " ".join([*(_(m) for m in self.greeting), self.news]).strip()
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.news, self.greeting = text, []
 
     def check_autosave(self) -> None:
         """Enable Continue when the autosave loads; a broken one is reported, moved aside."""
@@ -65,7 +77,9 @@ class MenuScene(Scene):
         startup = "" if self.told else " ".join(
             m for m in (self.ctx.settings.problem, notice) if isinstance(m, str) and m)
         self.told = True  # what went wrong at start is said once, with the autosave's news
-        self.message = " ".join(m for m in (err, startup) if m) or self.message
+        news = " ".join(m for m in (err, startup) if m)
+        if news:
+            self.news = news
 
     def on_resume(self) -> None:
         self.check_autosave()
@@ -77,7 +91,7 @@ class MenuScene(Scene):
 
         self.say_focus(_("Main menu.") + " ")
         if self.first:  # after the focus, and not dropped by the next key
-            say_here(self.ctx.extras, self.first, "alert")
+            say_here(self.ctx.extras, self.message, "alert")
 
     def accept_colorblind(self) -> None:
         """The first start's offer taken: colour-blind symbols on, saved, said."""
@@ -86,7 +100,7 @@ class MenuScene(Scene):
         s = self.ctx.settings
         s.colorblind, self.cb_offer = True, False
         s.save(self.ctx.settings_file)
-        self.message = self.message.replace(_(CB_OFFER), _(CB_ON))
+        self.greeting = [CB_ON if m == CB_OFFER else m for m in self.greeting]
         say_here(self.ctx.extras, _(CB_ON))
 
     def say_focus(self, head: str = "") -> None:

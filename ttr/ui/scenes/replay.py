@@ -31,7 +31,7 @@ from ttr.ui.scenes.board_table import FLASH, mark_last_move
 from ttr.ui.scenes.board_text import log_line
 from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.scenes.replay_players import draw_players
-from ttr.ui.scenes.review import YOU
+from ttr.ui.scenes.review import is_you
 from ttr.ui.scenes.review import points as loss_words
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
@@ -477,7 +477,7 @@ class ReplayScene(Scene):
                 name=name, when=when), theme.TEXT, False)]
         # TRANSLATORS: {when} is "turn 12"; {loss} "about −4.5 points"
         head = (_("Reviewed decision: your move at {when}, {loss} (the position before it)")
-                if name == YOU else
+                if is_you(name) else
                 _("Reviewed decision: {name}'s move at {when}, {loss} (the position before "
                   "it)"))
         return [(head.format(name=name, when=when, loss=loss_words(m.loss)), theme.ACCENT, True),

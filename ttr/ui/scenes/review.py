@@ -30,7 +30,7 @@ from ttr.game.coach import (
     start_review,
 )
 from ttr.game.replays import Timeline
-from ttr.i18n import N_, _, ngettext, number
+from ttr.i18n import N_, _, every_translation, ngettext, number
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
@@ -49,10 +49,16 @@ logger = logging.getLogger(__name__)
 YOU = "You"  # i18n: no (the default name of the human seat, as the setup gives it)
 
 
+def is_you(name: str) -> bool:
+    """Whether `name` is the default name "You" in any language (the setup writes it in
+    the language spoken then)."""
+    return name in every_translation(YOU)
+
+
 def whose(name: str, yours: str, theirs: str) -> str:
     """`yours` (already translated) for the default name `You`, else `theirs` with the
     name filled in: sentences about "your game" and "Ada's game" are each whole."""
-    return yours if name == YOU else theirs.format(name=name)
+    return yours if is_you(name) else theirs.format(name=name)
 
 
 def points(loss: float) -> str:
