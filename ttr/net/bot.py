@@ -99,7 +99,7 @@ class BotClient:
             self._handle(msg)
         except ProtocolError as e:
             logger.warning("bot: %s", e.msg)
-            self.errors.append((e.code, e.msg))
+            self.errors.append((e.code, refusal(e.code, e.data)))  # worded, never e.msg
         except TtrError as e:  # a message that does not fit the game: say so, go on
             logger.warning("bot: %s", e)
             self.errors.append(("bad_message", str(e)))

@@ -245,7 +245,8 @@ class Link:
             self._stop = True
             self._set("closed", reason)
             raise LinkClosed(reason or "the server closed the connection", "done")  # i18n: no
-        raise ConnectionError(f"connection closed ({code} {reason})".strip())  # i18n: no
+        # (the close reason is the server's English, for developers: the code is said)
+        raise ConnectionError(_("the server closed the connection ({code})").format(code=code))
 
     def _note(self, msg: dict[str, Any]) -> None:
         """Keep the credentials current (tokens from welcome, last action seen)."""

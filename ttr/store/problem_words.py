@@ -174,7 +174,7 @@ def problem_words(code: str, params: Mapping[str, Param], problem: str | None = 
                 return sentence(count).format(**values)
             return sentence(2).format(**values)
         return _(WORDS[code]).format(**values)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError, OverflowError):
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return f"{code} ({shown})" if shown else code
 

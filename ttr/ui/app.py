@@ -433,7 +433,13 @@ def run_join_window(address: str, code: str | None, name: str | None,
 
     if not logging.getLogger().handlers:
         logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    app = App()
+    from ttr.ui.display import NoDisplayError
+
+    try:
+        app = App()
+    except NoDisplayError as e:
+        print(f"ttr: {e}", file=sys.stderr)
+        return 1
     if tls_ca is not None:
         app.ctx.extras["tls_ca"] = tls_ca
     app.stack.push(MenuScene(app.ctx))
