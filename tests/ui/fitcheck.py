@@ -33,11 +33,7 @@ SMALLEST_LABEL = 0.62
 """City labels on the map: this much of the body size (they are drawn at least
 `maprender.LABEL_SHARE` of it, and where crowded up to `maprender.SHRINK` px smaller)."""
 
-_SCALE = "sizes its text from the window alone: it does not follow the text-size setting"
-KNOWN: dict[tuple[str, str], str] = {
-    **{(f, k): _SCALE for f in ("host setup",)
-       for k in ("small", "text-size growth")},
-}
+KNOWN: dict[tuple[str, str], str] = {}
 """(scene, kind of problem) that fail the rule today, with the reason: the test reports
 those found as expected failures (with the reasons) and fails on any other problem."""
 
