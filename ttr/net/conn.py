@@ -4,15 +4,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.asyncio.server import ServerConnection
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from ttr.net.protocol import ProtocolError, decode
+from ttr.net.protocol import PATH, ProtocolError, decode
 from ttr.net.table import Table
 
 
@@ -128,3 +132,23 @@ def write_now(ws: ServerConnection, text: str) -> bool:
     else:
         ws.transport.write(text_frame(text))
     return True
+
+
+def http_gate(connection: ServerConnection, request: Request, full: bool) -> Response | None:
+    """The answer to an HTTP request that is not a game's connection (another path: 404;
+    the server full for this address or in all: 503, come back in 5 s), else None."""
+    if request.path.split("?")[0] != PATH:
+        return connection.respond(404, f"ttr speaks on {PATH}\n")  # i18n: no
+    if full:
+        return Response(503, "Service Unavailable",  # i18n: no
+                        Headers([("Retry-After", "5"), ("Content-Length", "0")]))
+    return None
+
+
+async def close_now(ws: ServerConnection, code_reason: tuple[int, str]) -> None:
+    """Close `ws` with this code and reason, waiting at most 3 s for the other side."""
+    code, reason = code_reason
+    with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
+        await asyncio.wait_for(ws.close(code, reason), 3)
+    if ws.transport is not None and not ws.transport.is_closing():
+        ws.transport.abort()

@@ -1,11 +1,7 @@
-"""The game server: many tables, one asyncio loop, AI in worker processes.
-
-Each connection says `hello` first (create, join, resume or watch a table), then sends
-actions, chat and lobby changes. Every message is checked (size, JSON, type, fields,
-the sender's seats, whose turn, legality) and a bad one gets an `error` naming the
-problem; nothing a client sends can stop a table or the server. Each table is saved
-atomically after every change before anyone is told about it, so a server killed at
-any moment restarts at the last action a client saw. See docs/PROTOCOL.md.
+"""The game server: many tables, one asyncio loop, AI in worker processes. A connection
+says `hello` (create, join, resume or watch), then sends actions, chat and lobby changes;
+every message is checked and a bad one gets an `error` code, so nothing a client sends
+stops a table or the server. A change is saved before anyone is told (docs/PROTOCOL.md).
 """
 
 from __future__ import annotations
@@ -23,7 +19,6 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
@@ -31,7 +26,7 @@ from ttr.ai.worker import worker_pool
 from ttr.engine import TtrError
 from ttr.maps.mapfile import find_map
 from ttr.net.codec import view_to_dict
-from ttr.net.conn import Conn, ServerOptions, ip_of, ref_of, write_now
+from ttr.net.conn import Conn, ServerOptions, close_now, http_gate, ip_of, ref_of, write_now
 from ttr.net.localfiles import data_folder, server_tls
 from ttr.net.protocol import (
     CLOSE_BAD_TOKEN,
@@ -61,9 +56,8 @@ from ttr.store.problem_words import error_data
 logger = logging.getLogger(__name__)
 
 GC_YOUNG = 20_000
-"""The youngest generation's collection threshold while a server runs (Python's
-default is 700): each move allocates a few hundred objects that live on in the
-table's log and record, and collecting them every 700 allocations cost the server
+"""The youngest generation's collection threshold while a server runs (Python's: 700):
+collecting a move's few hundred long-lived objects every 700 allocations cost the server
 about 7% of its time (the thresholds are put back when it stops)."""
 
 
@@ -351,13 +345,9 @@ class Server:
 
     def _process_request(self, connection: ServerConnection, request: Request
                          ) -> Response | None:
-        if request.path.split("?")[0] != PATH:
-            return connection.respond(404, f"ttr speaks on {PATH}\n")  # i18n: no
-        ip = ip_of(connection)
-        if self.per_ip[ip] >= self.opts.max_per_ip or self.total >= self.opts.max_connections:
-            return Response(503, "Service Unavailable",  # i18n: no
-                            Headers([("Retry-After", "5"), ("Content-Length", "0")]))
-        return None
+        full = (self.per_ip[ip_of(connection)] >= self.opts.max_per_ip
+                or self.total >= self.opts.max_connections)
+        return http_gate(connection, request, full)
 
     async def _handler(self, ws: ServerConnection) -> None:
         ip = ip_of(ws)
@@ -402,15 +392,7 @@ class Server:
                     conn.sending = False
         except ConnectionClosed:
             return
-        await self._close_now(conn.ws, conn.close_with)
-
-    @staticmethod
-    async def _close_now(ws: ServerConnection, code_reason: tuple[int, str]) -> None:
-        code, reason = code_reason
-        with contextlib.suppress(TimeoutError, ConnectionClosed, OSError):
-            await asyncio.wait_for(ws.close(code, reason), 3)
-        if ws.transport is not None and not ws.transport.is_closing():
-            ws.transport.abort()
+        await close_now(conn.ws, conn.close_with)
 
     def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
         """Queue a message; a reader that falls too far behind is disconnected."""
@@ -435,7 +417,7 @@ class Server:
             with contextlib.suppress(asyncio.QueueFull):
                 conn.out.put_nowait(None)
                 return
-        self._spawn(self._close_now(conn.ws, (code, reason)))
+        self._spawn(close_now(conn.ws, (code, reason)))
 
     def _allow(self, conn: Conn, raw: str | bytes) -> bool:
         """Token bucket: `rate` messages a second on average, bursts of `burst`. (A move
