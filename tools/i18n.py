@@ -109,22 +109,21 @@ def extract(root: Path = ROOT) -> Catalog:
 
 def map_messages(root: Path = ROOT) -> list[tuple[str, str, str]]:
     """The words of the bundled maps that players read: each rule set's name (a word id
-    such as "base"; numbers stay) and description, as (file, message, translator comment).
-    The screens translate them with `_()`; a map of the player's own shows its own words."""
-    import yaml
+    such as "base"; numbers stay) and description, as (file, message, translator comment),
+    read by the game's own map reader. The screens translate them with `_()`; a map of
+    the player's own shows its own words."""
+    from ttr.maps.mapfile import load_map
 
     out: list[tuple[str, str, str]] = []
     for path in sorted((root / "maps").glob("*.yaml")):
         rel = path.relative_to(root).as_posix()
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        variants = data.get("variants") or {}
-        for name, body in variants.items():
-            if isinstance(name, str) and not name.isdigit():
-                out.append((rel, name, f"the name of a rule set of the {data['name']} map "
+        game_map = load_map(path).game_map
+        for name, config in game_map.variants.items():
+            if not name.isdigit():
+                out.append((rel, name, f"the name of a rule set of the {game_map.name} map "
                             "(a short label in the New game screen)"))
-            if isinstance(body, dict) and isinstance(body.get("description"), str):
-                out.append((rel, body["description"], f"the description of the {data['name']} "
-                            f"map's rule set '{name}' (numbers are game rules: keep them)"))
+            out.append((rel, config.description, f"the description of the {game_map.name} "
+                        f"map's rule set '{name}' (numbers are game rules: keep them)"))
     return out
 
 

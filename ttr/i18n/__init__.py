@@ -15,6 +15,7 @@ complete (tests/i18n holds those to every message translated).
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import locale
 import os
@@ -165,6 +166,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current.npgettext(context, singular, plural, n)
 
 
+@functools.cache
 def every_translation(message: str) -> frozenset[str]:
     """`message` in English and in every language the game speaks: to recognise a value a
     screen wrote in whatever language was spoken then (the default name "You")."""

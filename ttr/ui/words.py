@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from ttr.engine import CardColor, Hand
-from ttr.i18n import _, ngettext, npgettext, number, pgettext
+from ttr.i18n import _, every_translation, ngettext, npgettext, number, pgettext
 
 C = CardColor
 logger = logging.getLogger(__name__)
@@ -173,3 +173,12 @@ def no_orphans(text: str) -> str:
     text = _NUMBER_THEN_WORD.sub(lambda m: m.group(1) + NBSP, text)
     return _WORD_THEN_LAST_NUMBER.sub(lambda m: m.group(1) + NBSP + m.group(2), text)
 
+
+
+YOU = "You"  # i18n: no (the default name of the human seat, as the setup gives it)
+
+
+def is_you(name: str) -> bool:
+    """Whether `name` is the default name "You" in any language (the setup writes it in
+    the language spoken then)."""
+    return name in every_translation(YOU)

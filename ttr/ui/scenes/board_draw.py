@@ -21,7 +21,7 @@ from ttr.ui.scenes.board_table import draw_last_move, draw_track, path_leaders_n
 from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, note_text, panel
-from ttr.ui.words import counted
+from ttr.ui.words import counted, is_you
 
 if TYPE_CHECKING:
     from ttr.ui.scenes.board_host import BoardHost
@@ -260,7 +260,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
         name = spec.name + ("" if spec.agent is None else f" \u00b7 {_(level)}")
-        if p.seat == v.viewer and spec.name not in ("You", _("You")):  # i18n: no (the default)
+        if p.seat == v.viewer and not is_you(spec.name):
             # TRANSLATORS: a player's name in their panel, when it is the viewer's own
             name = _("{name} (you)").format(name=name)
         if p.seat in leaders:  # holds the path bonus if the game ended now: its name,

@@ -31,11 +31,10 @@ from ttr.ui.scenes.board_table import FLASH, mark_last_move
 from ttr.ui.scenes.board_text import log_line
 from ttr.ui.scenes.listing import ListScene, Row
 from ttr.ui.scenes.replay_players import draw_players
-from ttr.ui.scenes.review import is_you
 from ttr.ui.scenes.review import points as loss_words
 from ttr.ui.viewport import Viewport, ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
-from ttr.ui.words import turn_words
+from ttr.ui.words import is_you, turn_words
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Autoplay speeds, in moves per second."""

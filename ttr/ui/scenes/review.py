@@ -30,7 +30,7 @@ from ttr.game.coach import (
     start_review,
 )
 from ttr.game.replays import Timeline
-from ttr.i18n import N_, _, every_translation, ngettext, number
+from ttr.i18n import N_, _, ngettext, number
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
@@ -41,18 +41,9 @@ from ttr.ui.scene import AppContext, Scene
 from ttr.ui.scenes.common import backdrop, focus_step
 from ttr.ui.viewport import ui_font
 from ttr.ui.widgets import Button, blit_text, note_text, panel, wrap_text
-from ttr.ui.words import turn_words
+from ttr.ui.words import is_you, turn_words
 
 logger = logging.getLogger(__name__)
-
-
-YOU = "You"  # i18n: no (the default name of the human seat, as the setup gives it)
-
-
-def is_you(name: str) -> bool:
-    """Whether `name` is the default name "You" in any language (the setup writes it in
-    the language spoken then)."""
-    return name in every_translation(YOU)
 
 
 def whose(name: str, yours: str, theirs: str) -> str:
