@@ -46,10 +46,10 @@ def lay_out(app: App, size: tuple[int, int], pct: int) -> None:
     app.stack.resize(size)
 
 
-def draw_top(app: App) -> tuple[list[Text], list[Panel]]:
+def draw_top(app: App, shot: Path | None = None) -> tuple[list[Text], list[Panel]]:
     """Draw the stack (laid out for the current size first: a scene pushed since) and
     return the top scene's texts and panels (a dialog may cover the board's text on
-    purpose)."""
+    purpose); save the frame as `shot` if given."""
     size = app.ctx.size
     app.stack.resize(size)
     surf = pygame.Surface(size)
@@ -59,6 +59,8 @@ def draw_top(app: App) -> tuple[list[Text], list[Panel]]:
     panels: list[Panel] = []
     with recording(panels) as got:
         visible[-1].draw(surf)
+    if shot is not None:
+        pygame.image.save(surf, str(shot))
     return [t for t in got if t.surface is surf], [p for p in panels if p.surface is surf]
 
 
@@ -183,6 +185,17 @@ def family(name: str) -> str:
     return name.split(":")[0]
 
 
+def shot_path(name: str, size: tuple[int, int], pct: int) -> Path | None:
+    """Where to save this frame: `TTR_FIT_SHOTS` names a folder to look at every walked
+    scene in (`name_WxH_pct.png`); unset, nowhere."""
+    folder = os.environ.get("TTR_FIT_SHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^\w.-]+", "_", name)
+    return Path(folder) / f"{safe}_{size[0]}x{size[1]}_{pct}.png"
+
+
 class Walk:
     """The problems of every scene one test checks."""
 
@@ -212,7 +225,7 @@ class Walk:
                 for st in states:
                     st.enter()
                     try:
-                        texts, panels = draw_top(self.app)
+                        texts, panels = draw_top(self.app, shot_path(st.name, size, pct))
                     finally:
                         st.leave()
                     bad = self.found[st.name]
