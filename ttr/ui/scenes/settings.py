@@ -193,8 +193,10 @@ class SettingsScene(Scene):
             "Animations: how long cards and trains take to move. AI pace: the pause "
             "between computer moves. Instant skips both.")
         below = max(it.rect.bottom for it in self.items) + self.f
+        left = min(it.rect.x for it in self.items)  # under the columns, not the window edge
+        right = max(it.rect.right for it in self.items)
         wrap_text(surface, a, note, self.f, theme.TEXT_DIM,
-                  pygame.Rect(20, below, w - 40, max(1, h - below)))
+                  pygame.Rect(left, below, max(1, right - left), max(1, h - below)))
 
 
 VOLUMES = tuple(range(0, 101, 10))
