@@ -211,6 +211,32 @@ def test_a_whole_game_by_keyboard_alone(app: App, keys_only: None, map_name: str
     assert isinstance(app.stack.top, MenuScene)
 
 
+def test_the_telling_keys_work_in_the_dialogs_over_the_board(app: App, keys_only: None) -> None:
+    """F1, H, S, ... are heard while choosing tickets (and paying, in a tunnel): a dialog
+    passes on the keys that only tell; its own keys (digits, Enter, Esc) stay its own."""
+    from ttr.ui.scenes.keyhelp import KeyHelpScene
+
+    app.ctx.settings.ai_pace = 0.0
+    app.ctx.settings.animation_speed = 0.0
+    ann = announcer_of(app.ctx.extras)
+    ann.keep_stream = True
+    app.to_menu()
+    app.stack.apply_pending()
+    setup_by_keys(app, "USA")
+    press(app, pygame.K_RETURN)  # Start game: the first tickets to choose
+    chooser = app.stack.top
+    assert isinstance(chooser, TicketsScene)
+    press(app, pygame.K_F1)
+    assert isinstance(app.stack.top, KeyHelpScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is chooser
+    for key, start in ((pygame.K_h, "Hand,"), (pygame.K_s, "You 0 points")):
+        press(app, key)
+        assert ann.stream[-1].text.startswith(start), ann.stream[-1].text
+    press(app, pygame.K_1)  # still the chooser's: return the first ticket
+    assert len(chooser.selected) == len(chooser.offer) - 1
+
+
 def test_every_key_is_in_how_to_play_and_the_readme_lists_keys_that_exist() -> None:
     """How to play (and F1) list every key; the README's short table takes its rows from
     `ttr.ui.keys` word for word, F1 among them."""

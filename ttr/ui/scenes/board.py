@@ -477,6 +477,15 @@ class BoardScene(Scene):
             return True
         return False
 
+    def reading_key(self, e: pygame.event.Event) -> bool:
+        """A key that only tells (F1, H, I, S, M, W, L, R, the item keys, Ctrl), passed on
+        by a dialog over the board so a player can ask while choosing; True when used."""
+        from ttr.ui.scenes.board_keys import ARROWS
+
+        if e.type != pygame.KEYDOWN or e.key in ARROWS:
+            return False  # (the dialogs move their focus with the arrows)
+        return self.keys.handle(e, busy=True)
+
     def camera_input(self, e: pygame.event.Event) -> str | None:
         """Zoom and pan input (see `Camera.handle`); dialogs over the board pass theirs on."""
         if e.type == pygame.MOUSEMOTION:

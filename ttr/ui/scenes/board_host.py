@@ -89,6 +89,9 @@ class BoardHost(Protocol):
     def log_image(self, line: str, size: int, width: int) -> pygame.Surface:
         """A wrapped, rendered log line (cached per seat at the screen)."""
 
+    def reading_key(self, e: pygame.event.Event) -> bool:
+        """A key that only tells (F1, H, S, ...), passed on by a dialog; True when used."""
+
     def camera_input(self, e: pygame.event.Event) -> str | None:
         """Zoom and pan input for the map (see `Camera.handle`)."""
 

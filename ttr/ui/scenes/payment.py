@@ -108,6 +108,8 @@ class PaymentScene(Scene):
                 d = 1 if e.key == pygame.K_DOWN else -1
                 self.index = (self.index + d) % len(self.rows)
                 self._say()
+            else:
+                self.board.reading_key(e)  # H (my hand), F1, S, ... tell while paying
             return True
         if self.ok.clicked(e):
             self._confirm()

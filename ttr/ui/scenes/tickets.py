@@ -109,6 +109,8 @@ class TicketsScene(Scene):
                     ticket=ticket_name(self.board.shown_view.public.game_map, t),
                     n=number(len(self.selected))), self.viewer, "reply")
             return True
+        if self.board.reading_key(e):
+            return True  # F1, H, S, M, ... tell while choosing
         if self.keep.clicked(e):
             self._confirm()
             return True

@@ -88,6 +88,8 @@ class TunnelScene(Scene):
 
             self.ctx.stack.push(PauseScene(self.ctx, self.board))
             return True
+        if self.board.reading_key(e):
+            return True  # H (my hand), F1, S, ... tell while deciding
         if self.withdraw.clicked(e):
             self._do(WithdrawTunnel())
             return True
