@@ -97,9 +97,11 @@ def test_hint_button_gives_the_same_hint_as_g(app: App, quick_hints: None) -> No
     frames(app, 1)
     assert _wait_hint(app, board) == by_button  # one code path, one hint
     assert board.session.record.seats[0].hints == 2
-    # a move drops the hint and its mark
+    # a move drops the hint, its mark and its words (they no longer stay for 10 s)
+    assert board.toast.active and board.toast.text == by_button
     board.submit(next(a for a in board.shown_view.legal if isinstance(a, DrawDeck)))
     assert board.hint.mark is None
+    assert not (board.toast.active and board.toast.text == by_button)
 
 
 @pytest.mark.parametrize("action", [DrawTickets(), DrawDeck(), DrawFaceUp(2)])

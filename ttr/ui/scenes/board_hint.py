@@ -56,6 +56,8 @@ class BoardHint:
         self.tag: pygame.Rect | None = None
         """Where the mark's HINT tag was drawn on the map this frame (a tooltip avoids it)."""
         self.marked_at = 0.0
+        self.said = ""
+        """The shown hint's words (its toast goes when the hint is moot)."""
 
     # ------------------------------------------------------------ rules of use
 
@@ -113,6 +115,7 @@ class BoardHint:
             b.toast.show(job.error or _("No hint now"))
             return
         b.toast.show(hint.text, 10.0)
+        self.said = hint.text
         b.keys.say(hint.text, "reply")
         self.mark, self.marked_at = hint.action, b.time
         if isinstance(hint.action, ClaimRoute):
@@ -124,6 +127,9 @@ class BoardHint:
         if self.job is not None:
             self.job[1].cancel()
             self.job = None
+        toast = self.board.toast
+        if self.mark is not None and toast.text == self.said:
+            toast.left = 0.0  # its words go with it (the move was made, or another's turn)
         self.mark = None
 
     def pulsing(self) -> bool:
