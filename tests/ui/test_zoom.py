@@ -105,3 +105,38 @@ def test_keys_zoom_and_a_drag_pans_without_clicking(app: App) -> None:
     key(pygame.K_MINUS)
     frames(app, 2, dt=SETTLE)
     assert board.camera.level == 0
+
+
+def test_a_new_scale_shows_whole_or_not_at_all(app: App) -> None:
+    """While a zoom's new picture is built tile by tile, the old one (scaled) is shown
+    until every tile in sight is new: never sharp tiles beside scaled ones, where a city
+    name was cut at a tile's edge next to its old, scaled self ("icago", two "Las Vega")."""
+    start(app, "human,random", seed=3)
+    frames(app, 3)
+    board = board_of(app)
+    assert board is not None
+    r, rect = board.renderer, board.layout.map
+    fit = Viewport.fit(board.map_def.layout.size, rect)
+    owners = board.shown_view.public.owners
+    zoomed = Viewport.zoomed(board.map_def.layout.size, rect, 1.5, fit.to_board(rect.center))
+    r.show(zoomed)
+    assert r.job is not None
+    steps, mixed_seen = 0, False
+    while r.job is not None:
+        r.work(owners, board.player_rgb, budget=0.0)  # one step
+        steps += 1
+        job = r.job
+        if job is None:
+            break
+        drawn, preview = pygame.Surface(app.ctx.size), pygame.Surface(app.ctx.size)
+        r.draw(drawn, owners, board.player_rgb)
+        r._preview(preview, zoomed)
+        seen = zoomed.visible.move(-zoomed.map_px.x, -zoomed.map_px.y)
+        done = job.done_tiles()
+        pending = [t for t in job.tiles if t not in done and t.colliderect(seen)]
+        if pending:  # not all in sight yet: the old picture alone
+            mixed_seen |= any(t.colliderect(seen) for t in done)
+            cut = drawn.subsurface(zoomed.visible).copy()
+            assert pygame.image.tobytes(cut, "RGB") == pygame.image.tobytes(
+                preview.subsurface(zoomed.visible), "RGB")
+    assert steps > 2 and mixed_seen  # the old way would have mixed them here

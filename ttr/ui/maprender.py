@@ -200,8 +200,8 @@ class MapRenderer:
     def draw(self, surface: pygame.Surface, owners: Sequence[int | None],
              player_rgb: list[theme.RGB], closed: frozenset[int] = frozenset()) -> None:
         """The map at `vp` (the caller clips to the map rectangle): the sharp layers, or
-        while a new scale is being built, the last sharp picture scaled with the tiles
-        already drawn over it."""
+        while a new scale is being built, the last sharp picture scaled until every tile
+        in sight is drawn at the new scale (the visible tiles are drawn first)."""
         self._check_colours()
         assert self.vp is not None and self.cur is not None
         if self.job is None:
@@ -215,13 +215,18 @@ class MapRenderer:
                 self._note_labels(surface)
             return
         self._want(self.job, owners, player_rgb, closed)
-        self._preview(surface, self.vp)
         img, at = self.job.composed, self.vp.map_px.topleft
-        if img is not None:
-            seen = self.vp.visible.move(-at[0], -at[1])
-            for t in self.job.done_tiles():
-                if t.colliderect(seen):
-                    surface.blit(img, t.move(at), t)
+        seen = self.vp.visible.move(-at[0], -at[1])
+        done = self.job.done_tiles()
+        if img is None or not done or any(
+                t.colliderect(seen) for t in self.job.tiles if t not in done):
+            # the old picture until every tile in sight is new: sharp tiles beside scaled
+            # ones showed a name cut at a tile's edge next to its old, scaled self
+            self._preview(surface, self.vp)
+            return
+        for t in done:
+            if t.colliderect(seen):
+                surface.blit(img, t.move(at), t)
 
     def composed(self, owners: Sequence[int | None], player_rgb: list[theme.RGB],
                  closed: frozenset[int] = frozenset()) -> pygame.Surface:
