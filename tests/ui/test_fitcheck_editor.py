@@ -14,12 +14,16 @@ from fitcheck_editor import (
     UPPER,
     _open,
     catalogued,
+    draw,
     texts_of,
     unexpected,
     walk_editor,
 )
 
 from tools.editor import panels
+from tools.editor.analysis import problems
+from tools.editor.crowd import crowded
+from tools.editor.doc import doc_to_definition
 from tools.editor.events import handle
 from tools.editor.panels import panel_items, scroll_room
 from ttr import i18n
@@ -75,6 +79,48 @@ def test_the_editor_fits_in_every_language(lang: str) -> None:
 def test_the_editor_fits_in_every_language_at_every_size(lang: str) -> None:
     bad = unexpected(walk_editor("usa", SIZES, TEXT_SIZES, lang=lang))
     assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad[:40])
+
+
+def test_touching_labels_give_way_by_the_least_that_clears_them() -> None:
+    """Two labels that touch are drawn smaller, each inside its full-size place on the
+    side away from the other, just until they clear (here 14 px: at 15 they touch); a
+    label that touches nothing keeps its size; none goes under the floor."""
+    def measure(text: str, size: int) -> tuple[int, int]:
+        return (len(text) * size // 2, size + 3)
+
+    labels = [("aaaa", (100.0, 100.0)), ("bbbb", (118.0, 100.0)), ("cccc", (300.0, 100.0))]
+    (sa, ra), (sb, rb), (sc, rc) = crowded(labels, 20, 9, measure)
+    assert (sa, sb, sc) == (14, 14, 20)
+    assert not ra.colliderect(rb)
+    assert ra.left == 80 and rb.right == 138  # the outer ends stay where they were
+    assert rc == pygame.Rect(280, 89, 40, 23)
+    floor = crowded(labels, 20, 16, measure)
+    assert [s for s, _ in floor] == [16, 16, 20]
+    assert [s for s, _ in crowded(labels, 20, 20, measure)] == [20, 20, 20]
+
+
+def test_crowded_labels_on_the_map_are_drawn_smaller_in_place() -> None:
+    """Europe at 1280x720, text 150%: London and Amsterdam touch at the size the text
+    asks for and give way; most labels keep it. Zoomed in to the map's own scale, a
+    label dragged onto another keeps its size (the overlap is the map's: the problems
+    list reports it)."""
+    ed, view = _open("europe", (1280, 720))
+    ed.resize((1280, 720), 150)
+    names = {c.name for c in ed.model.doc.cities}
+    full = ed.label_px()
+    size = {t.text: t.size for t in draw(view, ed)[0] if t.text in names}
+    assert size["London"] < full and size["Amsterdam"] < full
+    assert sum(s == full for s in size.values()) > 0.8 * len(size)
+    ed.camera.zoom_at((400, 300), 4)
+    m = ed.model
+    ams, lon = m.doc.city("amsterdam"), m.doc.city("london")
+    assert ams.label is not None
+    m.preview(m.moved_label(m.doc, "london", (ams.pos[0] + ams.label[0] - lon.pos[0],
+                                              ams.pos[1] + ams.label[1] - lon.pos[1])))
+    drawn = {t.text: t.size for t in draw(view, ed)[0]}
+    assert drawn["London"] == drawn["Amsterdam"] == ed.label_px() > full
+    assert any(p.ref == "london" and "amsterdam" in p.text
+               for p in problems(doc_to_definition(m.doc)))
 
 
 def test_a_toolbar_that_does_not_wrap_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from tools.editor.controller import Editor, help_line
+from tools.editor.crowd import crowded
 from tools.editor.dialogs import Prompt
 from tools.editor.layout import ZOOM_WIDEST, wrap
 from tools.editor.panels import (
@@ -30,6 +31,7 @@ from ttr.ui import geometry as geo
 from ttr.ui import theme, widgets
 from ttr.ui.assets import Assets
 from ttr.ui.mapgeo import draw_geography
+from ttr.ui.maprender import crowded_label, least_label
 
 logger = logging.getLogger(__name__)
 SELECT = (255, 214, 40)
@@ -48,6 +50,8 @@ class View:
         self._trace_path: Path | None = None
         self._geo: pygame.Surface | None = None
         self._geo_key: tuple[object, ...] | None = None
+        self._crowd_key: tuple[object, ...] | None = None
+        self._crowd: list[tuple[int, pygame.Rect]] = []
 
     def font(self, size: int, bold: bool = False, cond: bool = True) -> pygame.font.Font:
         """A shipped font."""
@@ -144,22 +148,36 @@ class View:
             pygame.draw.aacircle(surf, theme.CITY_RING, (x, y), rad)
             pygame.draw.aacircle(surf, theme.CITY_FILL, (x, y), rad * 0.68)
         self._highlights(surf, ed, rad)
-        size = ed.label_px()
         area = pygame.Rect(ed.board_rect)
-        font = self.font(size, bold=True)
-        for c in doc.cities:
-            ox, oy = c.label if c.label is not None else geo.DEFAULT_LABEL_OFFSET
-            cx, cy = cam.to_screen((c.pos[0] + ox, c.pos[1] + oy))
-            img = font.render(c.name, True, (44, 30, 20))
-            box = img.get_rect(center=(round(cx), round(cy))).inflate(size // 2, 2)
+        labels = self._labels(ed)
+        for size, at in labels:  # every background first: none hides another label's text
+            box = at.inflate(size // 2, 2)
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(bg, (*theme.LABEL_BG, 190), bg.get_rect(), border_radius=box.h // 3)
             surf.blit(bg, box)
-            at = img.get_rect(center=box.center)
-            surf.blit(img, at)
-            widgets.note_text(surf, c.name, at, size, not area.contains(at))
-            if sel == ("city", c.id):
+        for city, (size, at) in zip(doc.cities, labels, strict=True):
+            surf.blit(self.font(size, bold=True).render(city.name, True, (44, 30, 20)), at)
+            widgets.note_text(surf, city.name, at, size, not area.contains(at))
+            if sel == ("city", city.id):
+                box = at.inflate(size // 2, 2)
                 pygame.draw.rect(surf, SELECT, box, 2, border_radius=box.h // 3)
+
+    def _labels(self, ed: Editor) -> list[tuple[int, pygame.Rect]]:
+        """Each city label's size and text rectangle: at the map file's offset, drawn
+        smaller where it touches another (`crowd`; kept while the map and view stay)."""
+        cam, doc, px = ed.camera, ed.model.doc, ed.label_px()
+        least = min(px, max(crowded_label(least_label(ed.chrome.font)),
+                            round(geo.LABEL_FONT_SIZE * cam.scale)))
+        key = (doc, cam.scale, cam.ox, cam.oy, px, least)
+        if self._crowd_key != key:
+            places = []
+            for c in doc.cities:
+                ox, oy = c.label if c.label is not None else geo.DEFAULT_LABEL_OFFSET
+                places.append((c.name, cam.to_screen((c.pos[0] + ox, c.pos[1] + oy))))
+            self._crowd = crowded(places, px, least,
+                                  lambda text, size: self.font(size, bold=True).size(text))
+            self._crowd_key = key
+        return self._crowd
 
     def _geography(self, surf: pygame.Surface, ed: Editor, board: pygame.Rect) -> None:
         """The map's land and water under the network (cached per zoom and pan)."""

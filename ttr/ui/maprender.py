@@ -327,8 +327,7 @@ class MapRenderer:
         px = label_px(vp.scale, self.least_label)
         font = self.assets.font(px, bold=True, cond=True)
 
-        least = (geo.MIN_SHRUNK_PX if self.least_label <= geo.MIN_LABEL_PX  # crowded: smaller,
-                 else max(geo.MIN_SHRUNK_PX, round(self.least_label * 0.9)))  # not much
+        least = crowded_label(self.least_label)
         layers.fonts = [font] + [self.assets.font(px - k, bold=True, cond=True)
                                  for k in range(1, SHRINK + 1) if px - k >= least]
 
@@ -549,6 +548,13 @@ def label_px(scale: float, least: int = geo.MIN_LABEL_PX) -> int:
     """The label font size in pixels at a map scale (see `geometry.LABEL_FONT_SIZE`), at
     least `least`."""
     return max(least, geo.MIN_LABEL_PX, round(geo.LABEL_FONT_SIZE * scale))
+
+
+def crowded_label(least: int) -> int:
+    """The smallest a crowded label is written where labels are at least `least` px:
+    the smallest labels may shrink to `geometry.MIN_SHRUNK_PX`, bigger ones not much."""
+    return (geo.MIN_SHRUNK_PX if least <= geo.MIN_LABEL_PX
+            else max(geo.MIN_SHRUNK_PX, round(least * 0.9)))
 
 
 def least_label(body: int) -> int:
