@@ -17,7 +17,13 @@ from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.mappaint import draw_car
 from ttr.ui.rules_text import path_bonus_name
-from ttr.ui.scenes.board_table import draw_last_move, draw_track, path_leaders_now, paths_now
+from ttr.ui.scenes.board_table import (
+    count_icons,
+    draw_last_move,
+    draw_track,
+    path_leaders_now,
+    paths_now,
+)
 from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, note_text, panel
@@ -224,6 +230,18 @@ def counts_line(trains: int, cards: int, tickets: int) -> str:
         trains=number(trains), cards=number(cards), tickets=number(tickets))
 
 
+def counts_as_pictures(board: BoardHost) -> bool:
+    """Whether the compact player panels show the counts as pictures (`count_icons`):
+    when the worded line of the widest counts (45 trains, 12 cards, 10 tickets) does not
+    fit beside a score of three digits in the language spoken (every panel alike)."""
+    lay, a = board.layout, board.ctx.assets
+    f = lay.font
+    r = lay.player_row(0)
+    x = r.x + max(8, r.h // 6) + f // 2 + (int(f * 1.6) if a.colorblind else 0)
+    room = r.right - f - a.font(int(f * 1.5), bold=True).size("100")[0] - x
+    return a.font(f, cond=True).size(counts_line(45, 12, 10))[0] > room
+
+
 def _players(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
@@ -232,6 +250,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
     bonus = path_bonus_name(v.public.game_map.id)
     top_score = max((board.counters[s].x if s in board.counters else pp.route_points)
                     for s, pp in enumerate(v.public.players))
+    pictures = lay.compact and counts_as_pictures(board)
     for p in v.public.players:
         r = lay.player_row(p.seat)
         current = p.seat == v.public.current and v.public.stage.name != "GAME_OVER"
@@ -281,12 +300,16 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
                  (_("stations {n} \u00b7 path {path}") if v.public.config.stations
                   else _("path {path}")).format(n=number(p.stations),
                                                 path=number(paths[p.seat]))]
-        if lay.compact:  # big text: one line of stats (S reads the rest)
-            stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
+        cf = a.font(f, cond=True)
+        if lay.compact:  # big text: one line of stats (S reads the rest), all three counts
+            counts = (p.trains, p.hand_size, p.tickets)
+            if pictures or cf.size(stats[0])[0] > (beside if bottom > low else full) - x:
+                count_icons(surface, a, (x, bottom), f, rgb, counts)
+                stats = []
+            stats = stats[:1]
         ys = [bottom - i * round(f * 1.2) for i in reversed(range(len(stats)))]
         widths = [(beside if y > low else full) - x for y in ys]
-        cf = a.font(f, cond=True)
         rows = stats if all(cf.size(t)[0] <= w for t, w in zip(stats, widths, strict=True)) \
             else pack(cf, [q for t in stats for q in t.split(SEP)], widths, not lay.compact)
         for y, line in zip(ys, rows, strict=False):
