@@ -79,12 +79,37 @@ def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
     if v.me is None:
         return []
     r = board.layout.tickets
-    top = r.y + round(board.layout.font * 1.6)
     rh = ticket_row_h(board)
+    top = r.y + rh * (2 if heading_below(board) else 1)
     rows = max(1, (r.bottom - top) // rh)
     first = min(board.ticket_scroll, max(0, len(v.me.tickets) - rows))
     return [(t, pygame.Rect(r.x, top + i * rh, r.w, rh - 2))
             for i, t in enumerate(v.me.tickets[first:first + rows])]
+
+
+def ticket_heads(board: BoardHost, done: int) -> list[str]:
+    """The tickets panel's heading, longest first (the longest that fits shows); each
+    says what the numbers count."""
+    v = board.shown_view
+    all_n = number(0 if v.me is None else len(v.me.tickets))
+    done_n = number(done)
+    # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
+    return [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
+            _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
+            _("Tickets {done}/{all}").format(done=done_n, all=all_n)]
+
+
+def heading_below(board: BoardHost) -> bool:
+    """Whether the tickets panel's heading takes a line of its own under the Show on map
+    button (the ticket rows one line lower): where even its shortest form does not fit
+    beside the button (the layout widens the panel for it, up to a cap)."""
+    if board.shown_view.me is None:
+        return False
+    lay, a = board.layout, board.ctx.assets
+    f = lay.font
+    room = board.tickets_toggle.rect.x - lay.tickets.x - f // 2
+    short = ticket_heads(board, len(board.shown_view.me.tickets))[-1]
+    return a.text(short, f, theme.ACCENT, bold=True).get_width() > room
 
 
 def ticket_row_h(board: BoardHost) -> int:
@@ -378,6 +403,19 @@ def _glow(surface: pygame.Surface, r: pygame.Rect, ok: bool, hover: bool) -> Non
                          3 if hover else 2, border_radius=7)
 
 
+def faded(img: pygame.Surface, top: float = 0.2, bottom: float = 0.6) -> pygame.Surface:
+    """A copy of `img` (text with per-pixel alpha) fading from `top` of its opacity at its
+    top edge to `bottom` at its bottom edge: the end of an entry scrolled off above."""
+    out = img.copy()
+    w, h = out.get_size()
+    shade = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    for row in range(h):
+        k = top + (bottom - top) * row / max(1, h - 1)
+        pygame.draw.line(shade, (255, 255, 255, round(255 * k)), (0, row), (w, row))
+    out.blit(shade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
 def _log(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a = board.layout, board.ctx.assets
     r = lay.log
@@ -392,11 +430,11 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     for line in (*log_lines(board.shown_view, board.names, board.notes), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
-        if y < top:  # the older entry's last whole lines, as a scrolled log shows them
-            cut = -(-(top - y) // step) * step
+        if y < top:  # the older entry's last whole lines, as a scrolled log shows them,
+            cut = -(-(top - y) // step) * step  # fading out upwards (the rest scrolled off)
             if cut < img.get_height():
                 part = pygame.Rect(0, cut, img.get_width(), img.get_height() - cut)
-                surface.blit(img, (r.x + 8, y + cut), part)
+                surface.blit(faded(img.subsurface(part)), (r.x + 8, y + cut))
                 note_text(surface, line, part.move(r.x + 8, y), f)
             break
         surface.blit(img, (r.x + 8, y))
@@ -445,13 +483,11 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     tog.draw(surface, a, f)
     rects = ticket_rects(board)
     n = len(v.me.tickets)
+    at: tuple[int, int] = lay.tickets.topleft
     room = max(1, tog.rect.x - lay.tickets.x - f // 2)
-    done_n, all_n = number(len(done)), number(n)
-    # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
-    heads = [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
-             _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
-             _("Tickets {done}/{all}").format(done=done_n, all=all_n),
-             f"{done_n}/{all_n}"]  # (the numbers alone when no word fits)
+    if heading_below(board):  # a line of its own, under the button
+        at, room = (lay.tickets.x, lay.tickets.y + ticket_row_h(board)), lay.tickets.w
+    heads = ticket_heads(board, len(done))
     if rects and len(rects) < n:
         first = v.me.tickets.index(rects[0][0])
         # TRANSLATORS: the tickets shown of a longer list, scrolled with the mouse wheel
@@ -459,8 +495,7 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
             heading=heads[0], first=number(first + 1), last=number(first + len(rects))))
     head = next((t for t in heads if a.text(t, f, theme.ACCENT, bold=True).get_width() <= room),
                 heads[-1])  # the longest that fits
-    blit_text(surface, a, head, f, theme.ACCENT, lay.tickets.topleft, bold=True,
-              max_width=room)
+    blit_text(surface, a, head, f, theme.ACCENT, at, bold=True, max_width=room)
     gm = v.public.game_map
     for tid, r in rects:
         t = gm.ticket_by_id[tid]
