@@ -232,17 +232,15 @@ SEP = " \u00b7 "
 """Between the counts of a player's panel."""
 
 
-def pack(font: pygame.font.Font, pieces: list[str], widths: list[int], keep_all: bool
-         ) -> list[str]:
+def pack(font: pygame.font.Font, pieces: list[str], widths: list[int]) -> list[str]:
     """`pieces` in order on lines of `widths`, as many whole ones on each as fit (one at
-    least); what is left goes on the last line when `keep_all`, else is left out (S reads
-    a player's every count)."""
+    least); what is left goes on the last line (none is left out)."""
     rows: list[str] = []
     for k, w in enumerate(widths):
         row: list[str] = []
         while pieces and (not row or font.size(SEP.join([*row, pieces[0]]))[0] <= w):
             row.append(pieces.pop(0))
-        if k == len(widths) - 1 and keep_all:
+        if k == len(widths) - 1:
             row += pieces
         rows.append(SEP.join(row))
     return [t for t in rows if t]
@@ -327,16 +325,15 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
                                                 path=number(paths[p.seat]))]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
         cf = a.font(f, cond=True)
-        if lay.compact:  # big text: one line of stats (S reads the rest), all three counts
-            counts = (p.trains, p.hand_size, p.tickets)
-            if pictures or cf.size(stats[0])[0] > (beside if bottom > low else full) - x:
-                count_icons(surface, a, (x, bottom), f, rgb, counts)
-                stats = []
+        if lay.compact:  # big text: one line, all three counts (S reads stations and path)
             stats = stats[:1]
+            if pictures or cf.size(stats[0])[0] > (beside if bottom > low else full) - x:
+                count_icons(surface, a, (x, bottom), f, rgb, (p.trains, p.hand_size, p.tickets))
+                stats = []
         ys = [bottom - i * round(f * 1.2) for i in reversed(range(len(stats)))]
         widths = [(beside if y > low else full) - x for y in ys]
         rows = stats if all(cf.size(t)[0] <= w for t, w in zip(stats, widths, strict=True)) \
-            else pack(cf, [q for t in stats for q in t.split(SEP)], widths, not lay.compact)
+            else pack(cf, [q for t in stats for q in t.split(SEP)], widths)
         for y, line in zip(ys, rows, strict=False):
             blit_text(surface, a, line, f, theme.TEXT_DIM, (x, y), "bottomleft", cond=True,
                       max_width=(beside if y > low else full) - x)
