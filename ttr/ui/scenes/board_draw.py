@@ -17,7 +17,13 @@ from ttr.ui import geometry as geo
 from ttr.ui import theme
 from ttr.ui.mappaint import draw_car
 from ttr.ui.rules_text import path_bonus_name
-from ttr.ui.scenes.board_table import draw_last_move, draw_track, path_leaders_now, paths_now
+from ttr.ui.scenes.board_table import (
+    count_icons,
+    draw_last_move,
+    draw_track,
+    path_leaders_now,
+    paths_now,
+)
 from ttr.ui.scenes.board_text import log_lines, route_tip, turn_banner
 from ttr.ui.symbols import player_mark
 from ttr.ui.widgets import blit_text, note_text, panel
@@ -73,12 +79,37 @@ def ticket_rects(board: BoardHost) -> list[tuple[str, pygame.Rect]]:
     if v.me is None:
         return []
     r = board.layout.tickets
-    top = r.y + round(board.layout.font * 1.6)
     rh = ticket_row_h(board)
+    top = r.y + rh * (2 if heading_below(board) else 1)
     rows = max(1, (r.bottom - top) // rh)
     first = min(board.ticket_scroll, max(0, len(v.me.tickets) - rows))
     return [(t, pygame.Rect(r.x, top + i * rh, r.w, rh - 2))
             for i, t in enumerate(v.me.tickets[first:first + rows])]
+
+
+def ticket_heads(board: BoardHost, done: int) -> list[str]:
+    """The tickets panel's heading, longest first (the longest that fits shows); each
+    says what the numbers count."""
+    v = board.shown_view
+    all_n = number(0 if v.me is None else len(v.me.tickets))
+    done_n = number(done)
+    # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
+    return [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
+            _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
+            _("Tickets {done}/{all}").format(done=done_n, all=all_n)]
+
+
+def heading_below(board: BoardHost) -> bool:
+    """Whether the tickets panel's heading takes a line of its own under the Show on map
+    button (the ticket rows one line lower): where even its shortest form does not fit
+    beside the button (the layout widens the panel for it, up to a cap)."""
+    if board.shown_view.me is None:
+        return False
+    lay, a = board.layout, board.ctx.assets
+    f = lay.font
+    room = board.tickets_toggle.rect.x - lay.tickets.x - f // 2
+    short = ticket_heads(board, len(board.shown_view.me.tickets))[-1]
+    return a.text(short, f, theme.ACCENT, bold=True).get_width() > room
 
 
 def ticket_row_h(board: BoardHost) -> int:
@@ -201,17 +232,15 @@ SEP = " \u00b7 "
 """Between the counts of a player's panel."""
 
 
-def pack(font: pygame.font.Font, pieces: list[str], widths: list[int], keep_all: bool
-         ) -> list[str]:
+def pack(font: pygame.font.Font, pieces: list[str], widths: list[int]) -> list[str]:
     """`pieces` in order on lines of `widths`, as many whole ones on each as fit (one at
-    least); what is left goes on the last line when `keep_all`, else is left out (S reads
-    a player's every count)."""
+    least); what is left goes on the last line (none is left out)."""
     rows: list[str] = []
     for k, w in enumerate(widths):
         row: list[str] = []
         while pieces and (not row or font.size(SEP.join([*row, pieces[0]]))[0] <= w):
             row.append(pieces.pop(0))
-        if k == len(widths) - 1 and keep_all:
+        if k == len(widths) - 1:
             row += pieces
         rows.append(SEP.join(row))
     return [t for t in rows if t]
@@ -224,6 +253,18 @@ def counts_line(trains: int, cards: int, tickets: int) -> str:
         trains=number(trains), cards=number(cards), tickets=number(tickets))
 
 
+def counts_as_pictures(board: BoardHost) -> bool:
+    """Whether the compact player panels show the counts as pictures (`count_icons`):
+    when the worded line of the widest counts (45 trains, 12 cards, 10 tickets) does not
+    fit beside a score of three digits in the language spoken (every panel alike)."""
+    lay, a = board.layout, board.ctx.assets
+    f = lay.font
+    r = lay.player_row(0)
+    x = r.x + max(8, r.h // 6) + f // 2 + (int(f * 1.6) if a.colorblind else 0)
+    room = r.right - f - a.font(int(f * 1.5), bold=True).size("100")[0] - x
+    return a.font(f, cond=True).size(counts_line(45, 12, 10))[0] > room
+
+
 def _players(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a, v = board.layout, board.ctx.assets, board.shown_view
     f = lay.font
@@ -232,6 +273,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
     bonus = path_bonus_name(v.public.game_map.id)
     top_score = max((board.counters[s].x if s in board.counters else pp.route_points)
                     for s, pp in enumerate(v.public.players))
+    pictures = lay.compact and counts_as_pictures(board)
     for p in v.public.players:
         r = lay.player_row(p.seat)
         current = p.seat == v.public.current and v.public.stage.name != "GAME_OVER"
@@ -281,14 +323,17 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
                  (_("stations {n} \u00b7 path {path}") if v.public.config.stations
                   else _("path {path}")).format(n=number(p.stations),
                                                 path=number(paths[p.seat]))]
-        if lay.compact:  # big text: one line of stats (S reads the rest)
-            stats = stats[:1]
         bottom = r.bottom - max(3, r.h // 14) - max(3, f // 4)
+        cf = a.font(f, cond=True)
+        if lay.compact:  # big text: one line, all three counts (S reads stations and path)
+            stats = stats[:1]
+            if pictures or cf.size(stats[0])[0] > (beside if bottom > low else full) - x:
+                count_icons(surface, a, (x, bottom), f, rgb, (p.trains, p.hand_size, p.tickets))
+                stats = []
         ys = [bottom - i * round(f * 1.2) for i in reversed(range(len(stats)))]
         widths = [(beside if y > low else full) - x for y in ys]
-        cf = a.font(f, cond=True)
         rows = stats if all(cf.size(t)[0] <= w for t, w in zip(stats, widths, strict=True)) \
-            else pack(cf, [q for t in stats for q in t.split(SEP)], widths, not lay.compact)
+            else pack(cf, [q for t in stats for q in t.split(SEP)], widths)
         for y, line in zip(ys, rows, strict=False):
             blit_text(surface, a, line, f, theme.TEXT_DIM, (x, y), "bottomleft", cond=True,
                       max_width=(beside if y > low else full) - x)
@@ -355,6 +400,19 @@ def _glow(surface: pygame.Surface, r: pygame.Rect, ok: bool, hover: bool) -> Non
                          3 if hover else 2, border_radius=7)
 
 
+def faded(img: pygame.Surface, top: float = 0.2, bottom: float = 0.6) -> pygame.Surface:
+    """A copy of `img` (text with per-pixel alpha) fading from `top` of its opacity at its
+    top edge to `bottom` at its bottom edge: the end of an entry scrolled off above."""
+    out = img.copy()
+    w, h = out.get_size()
+    shade = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    for row in range(h):
+        k = top + (bottom - top) * row / max(1, h - 1)
+        pygame.draw.line(shade, (255, 255, 255, round(255 * k)), (0, row), (w, row))
+    out.blit(shade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
 def _log(board: BoardHost, surface: pygame.Surface) -> None:
     lay, a = board.layout, board.ctx.assets
     r = lay.log
@@ -369,11 +427,11 @@ def _log(board: BoardHost, surface: pygame.Surface) -> None:
     for line in (*log_lines(board.shown_view, board.names, board.notes), board.intro):
         img = board.log_image(line, f, r.w - 16)
         y -= img.get_height() + 2
-        if y < top:  # the older entry's last whole lines, as a scrolled log shows them
-            cut = -(-(top - y) // step) * step
+        if y < top:  # the older entry's last whole lines, as a scrolled log shows them,
+            cut = -(-(top - y) // step) * step  # fading out upwards (the rest scrolled off)
             if cut < img.get_height():
                 part = pygame.Rect(0, cut, img.get_width(), img.get_height() - cut)
-                surface.blit(img, (r.x + 8, y + cut), part)
+                surface.blit(faded(img.subsurface(part)), (r.x + 8, y + cut))
                 note_text(surface, line, part.move(r.x + 8, y), f)
             break
         surface.blit(img, (r.x + 8, y))
@@ -422,13 +480,11 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
     tog.draw(surface, a, f)
     rects = ticket_rects(board)
     n = len(v.me.tickets)
+    at: tuple[int, int] = lay.tickets.topleft
     room = max(1, tog.rect.x - lay.tickets.x - f // 2)
-    done_n, all_n = number(len(done)), number(n)
-    # TRANSLATORS: the ticket panel's heading, longest first (the longest that fits shows)
-    heads = [_("Your tickets ({done}/{all} done)").format(done=done_n, all=all_n),
-             _("Tickets {done}/{all} done").format(done=done_n, all=all_n),
-             _("Tickets {done}/{all}").format(done=done_n, all=all_n),
-             f"{done_n}/{all_n}"]  # (the numbers alone when no word fits)
+    if heading_below(board):  # a line of its own, under the button
+        at, room = (lay.tickets.x, lay.tickets.y + ticket_row_h(board)), lay.tickets.w
+    heads = ticket_heads(board, len(done))
     if rects and len(rects) < n:
         first = v.me.tickets.index(rects[0][0])
         # TRANSLATORS: the tickets shown of a longer list, scrolled with the mouse wheel
@@ -436,8 +492,7 @@ def _tickets(board: BoardHost, surface: pygame.Surface) -> None:
             heading=heads[0], first=number(first + 1), last=number(first + len(rects))))
     head = next((t for t in heads if a.text(t, f, theme.ACCENT, bold=True).get_width() <= room),
                 heads[-1])  # the longest that fits
-    blit_text(surface, a, head, f, theme.ACCENT, lay.tickets.topleft, bold=True,
-              max_width=room)
+    blit_text(surface, a, head, f, theme.ACCENT, at, bold=True, max_width=room)
     gm = v.public.game_map
     for tid, r in rects:
         t = gm.ticket_by_id[tid]

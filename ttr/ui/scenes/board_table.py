@@ -16,10 +16,13 @@ import pygame
 from ttr.engine import FinalRound, RouteClaimed, StationBuilt
 from ttr.engine.table import path_lengths
 from ttr.engine.view import PlayerView, PublicState
+from ttr.i18n import number
 from ttr.ui import geometry as geo
 from ttr.ui import theme
+from ttr.ui.widgets import blit_text
 
 if TYPE_CHECKING:
+    from ttr.ui.assets import Assets
     from ttr.ui.maprender import MapRenderer
     from ttr.ui.scenes.board_host import BoardHost
 
@@ -120,3 +123,59 @@ def draw_track(surface: pygame.Surface, row: pygame.Rect, score: float, top: flo
     for k in range(25, round(length), 25):  # ticks every 25 points
         x = track.x + round(track.w * k / length)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, track.y), (x, track.bottom - 1))
+
+
+ICON_W = (1.5, 0.95, 1.2)
+"""The widths of the car, card and ticket pictures of `count_icons`, in body sizes."""
+
+
+def count_icons(surface: pygame.Surface, assets: Assets, at: tuple[int, int], f: int,
+                rgb: theme.RGB, counts: tuple[int, int, int]) -> pygame.Rect:
+    """A player's trains, cards and tickets as pictures with their numbers (a car in the
+    player's colour as on the map, two cards of a hand, a ticket), the
+    numbers at the body size `f` with their bottom-left at `at`: the same in every
+    language, for a panel too narrow for the worded line. Returns the area drawn."""
+    x, y = at
+    font = assets.font(f, cond=True)
+    mid = y - font.get_height() // 2 - 1  # the middle of the numbers' line
+    out = pygame.Rect(x, y - font.get_height(), 0, font.get_height())
+    for i, (n, wk) in enumerate(zip(counts, ICON_W, strict=True)):
+        w = round(wk * f)
+        if i == 0:
+            icon = assets.car(rgb, w - 4, max(4, round(f * 0.55)))
+        elif i == 1:
+            icon = _cards_icon(w, round(f * 0.95))
+        else:
+            icon = _ticket_icon(w, round(f * 0.8))
+        surface.blit(icon, icon.get_rect(midleft=(x, mid)))
+        x += w + round(f * 0.3)
+        r = blit_text(surface, assets, number(n), f, theme.TEXT, (x, y), "bottomleft",
+                      cond=True)
+        x = r.right + round(f * 0.8)
+        out.union_ip(r)
+    return out
+
+
+def _ticket_icon(w: int, h: int) -> pygame.Surface:
+    """A small destination ticket: a paper card with two cities joined by a route."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = s.get_rect()
+    pygame.draw.rect(s, (238, 222, 180), r, border_radius=max(2, h // 5))
+    pygame.draw.rect(s, (150, 110, 60), r, 1, border_radius=max(2, h // 5))
+    a, b = (round(w * 0.27), round(h * 0.62)), (round(w * 0.73), round(h * 0.38))
+    pygame.draw.line(s, (176, 60, 50), a, b, max(1, h // 8))
+    for c in (a, b):
+        pygame.draw.circle(s, (120, 80, 40), c, max(2, h // 7))
+    return s
+
+
+def _cards_icon(w: int, h: int) -> pygame.Surface:
+    """Two train cards of a hand, the second over the first (white rims, as the cards)."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    cw = round(h * 0.68)
+    for dx, dy, rgb in ((w - cw, 0, (200, 72, 60)), (0, max(1, h // 8), (64, 112, 196))):
+        card = pygame.Rect(dx, dy, cw, h - max(1, h // 8))
+        pygame.draw.rect(s, (250, 248, 240), card, border_radius=max(2, cw // 5))
+        pygame.draw.rect(s, rgb, card.inflate(-4, -4), border_radius=max(1, cw // 6))
+        pygame.draw.rect(s, (40, 36, 30), card, 1, border_radius=max(2, cw // 5))
+    return s
