@@ -119,8 +119,9 @@ class BoardLayout:
         every size follows the window and the text-size setting, with no cap. With big
         text the side bar reflows: player rows of two lines, then shorter market cards,
         so the game log always shows at least four lines. `tickets_need`: the width the
-        tickets panel's heading line takes in the language spoken (up to 60 % of the
-        bottom bar; beyond that the heading goes under its button); `side_need`: the width
+        tickets panel's heading line takes in the language spoken (up to half the
+        bottom bar, so the hand keeps readable cards; beyond that the heading goes under
+        its button); `side_need`: the width
         a player's panel takes in it (up to 30 % of the window)."""
         w, h = size
         pad = max(6, min(w, h) // 110)
@@ -159,7 +160,7 @@ class BoardLayout:
         market = pygame.Rect(inner.x, pl.bottom + pad, inner.w, market_h)
         log = pygame.Rect(inner.x, market.bottom + pad, inner.w, inner.bottom - market.bottom - pad)
         binner = bottom.inflate(-2 * pad, -2 * pad)
-        tickets_w = int(min(binner.w * 0.6, max(binner.w * 0.4, font * 16, tickets_need)))
+        tickets_w = int(min(binner.w * 0.5, max(binner.w * 0.4, font * 16, tickets_need)))
         hand = pygame.Rect(binner.x, binner.y, binner.w - tickets_w - pad, binner.h)
         tickets = pygame.Rect(hand.right + pad, binner.y, binner.right - hand.right - pad,
                               binner.h)

@@ -115,8 +115,10 @@ class BoardScene(Scene):
         self.ai_wait = 0.0
         self.time = 0.0
         self.pass_button = Button(N_("Pass"), primary=True)
+        # TRANSLATORS: a toggle button beside the tickets heading (it shares that line):
+        # keep it short, e.g. a verb alone ("Markieren")
         self.tickets_toggle = Button(N_("Show on map"), tip=N_(
-            "Keep your tickets' cities and your network highlighted on the map (M)"))
+            "Keep your tickets' cities and your network highlighted on the map (K)"))
         self.show_my_tickets = False
         from ttr.ui.scenes.board_hint import BoardHint
 
