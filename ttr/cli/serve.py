@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr.i18n import _
-from ttr.net.protocol import DEFAULT_PORT
+from ttr.net.protocol import CANNOT_LISTEN, DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
 
@@ -121,8 +121,10 @@ def run_serve(args: argparse.Namespace) -> int:
         return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce,
                                   args.with_parent, not args.no_hints))
     except OSError as e:
-        raise ValueError(_("cannot listen on {host}:{port}: {why}").format(
-            host=args.host, port=args.port, why=e.strerror or e)) from None
+        print(_("ttr: error: {message}").format(message=_(
+            "cannot listen on {host}:{port}: {why}").format(
+                host=args.host, port=args.port, why=e.strerror or e)), file=sys.stderr)
+        return CANNOT_LISTEN
 
 
 async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import ttr
 from ttr.i18n import _
-from ttr.net.protocol import DEFAULT_PORT, PATH
+from ttr.net.protocol import CANNOT_LISTEN, DEFAULT_PORT, PATH
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class HostedServer:
         code = proc.wait()
         if self.port is None and proc is self.proc:
             last = next((x for x in reversed(self._lines) if x.strip()), "")
-            if port != 0 and ("in use" in last or "cannot listen" in last):  # i18n: no
+            if port != 0 and code == CANNOT_LISTEN:
                 logger.info("port %d is taken; the server takes a free one", port)
                 self._launch(0)
                 return

@@ -21,6 +21,10 @@ VERSION = 1
 PATH = "/v1"
 """The websocket path of this protocol version."""
 DEFAULT_PORT = 8765
+CANNOT_LISTEN = 3
+"""`ttr serve`'s exit status when it cannot listen on its port (taken, not allowed):
+the host's child server is then started again on a free one, whatever language it
+spoke its reason in."""
 
 MAX_CLIENT_FRAME = 64 * 1024
 """Largest frame a client may send (the server closes with 1009 above it)."""
