@@ -77,17 +77,22 @@ def normalize(code: str) -> str | None:
 
 
 def system_language() -> str:
-    """The language of the system's locale if the game has it, else English."""
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for part in os.environ.get(var, "").split(":"):
-            found = normalize(part)
-            if found:
-                return found
+    """The language of the system's locale if the game has it, else English. As GNU
+    gettext: the locale is the first of LC_ALL, LC_MESSAGES, LANG that is set; the C
+    locale means English (LANGUAGE is then not read); else LANGUAGE's list comes first."""
+    loc = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)),
+               "")
+    if loc.split(".")[0] in ("C", "POSIX"):
+        return DEFAULT
+    for part in (*os.environ.get("LANGUAGE", "").split(":"), loc):
+        found = normalize(part)
+        if found:
+            return found
     try:
-        loc = locale.getlocale()[0]
+        system = locale.getlocale()[0]
     except ValueError:
-        loc = None
-    return normalize(loc or "") or DEFAULT
+        system = None
+    return normalize(system or "") or DEFAULT
 
 
 def _load(code: str) -> _gettext.NullTranslations:
