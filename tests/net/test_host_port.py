@@ -40,10 +40,13 @@ def test_serve_on_a_taken_port_says_why_and_exits_with_its_status(
 
 def test_the_host_takes_a_free_port_when_its_own_is_taken_in_any_language(
         tmp_path: Path, taken_port: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LANGUAGE", "de")  # the child speaks German
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")  # the child speaks German
+    monkeypatch.setenv("LANGUAGE", "de")
     server = HostedServer(tmp_path, port=taken_port, host="127.0.0.1").start()
     try:
         assert server.wait(), server.error
         assert server.port not in (None, taken_port)
+        said = " ".join(server._lines)
+        assert "ttr: Fehler:" in said and "cannot listen" not in said, said
     finally:
         server.stop()
