@@ -209,12 +209,26 @@ def test_review_on_workers_reports_progress_and_cancels() -> None:
 
 
 def test_the_coach_words_cards_as_the_screens_do() -> None:
-    from ttr.ai.wording import CARD_WORDS, and_list, cards_words
+    """One set of card words: a hint says "4 rouges" as the log does, in every language."""
+    from ttr import i18n
+    from ttr.ai.wording import and_list, card_word, cards_words
+    from ttr.engine import CardColor
     from ttr.ui import words
-    from ttr.ui.theme import CARD_NAMES
 
-    assert [CARD_NAMES[c] for c in sorted(CARD_NAMES)] == list(CARD_WORDS)
-    for hand in ("red:4", "red:2,loco:1", "loco:3", "blue:1,loco:1"):
-        assert cards_words(Hand.parse(hand)) == words.cards_words(Hand.parse(hand))
-    for items in ([], ["a"], ["a", "b"], ["a", "b", "c"]):
-        assert and_list(items) == words.join_and(items)
+    try:
+        for lang in ("en", "fr", "it", "pl"):
+            i18n.set_language(lang)
+            for c in CardColor:
+                if c != CardColor.LOCOMOTIVE:
+                    assert card_word(c) == words.card_name(c)
+            for hand in ("red:4", "red:2,loco:1", "loco:3", "blue:1,loco:1"):
+                assert cards_words(Hand.parse(hand)) == words.cards_words(Hand.parse(hand))
+                assert cards_words(Hand.parse(hand)) == " + ".join(
+                    words.cards_of(CardColor(c), n)
+                    for c, n in enumerate(Hand.parse(hand).counts) if n)
+            for items in ([], ["a"], ["a", "b"], ["a", "b", "c"]):
+                assert and_list(items) == words.join_and(items)
+        i18n.set_language("fr")
+        assert cards_words(Hand.parse("red:4")) == "4 rouges"
+    finally:
+        i18n.set_language("en")

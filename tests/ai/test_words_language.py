@@ -62,7 +62,7 @@ def leftover(text: str, gm: GameMap | None = None) -> str:
 
 def test_pseudo_language_brackets_what_it_translates(pseudo: None) -> None:
     words = cards_words(Hand.parse("red:2,loco:1"))
-    assert words == "\u00ab2 \u00abred\u00bb\u00bb + \u00ab1 locomotive\u00bb", words
+    assert words == "\u00ab2 red\u00bb + \u00ab1 locomotive\u00bb", words  # whole phrases
     assert leftover("a \u00abb\u00bb") == "a"
 
 

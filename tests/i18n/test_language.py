@@ -85,8 +85,10 @@ def test_system_language(monkeypatch: pytest.MonkeyPatch) -> None:
     assert i18n.system_language() == "pl"
     monkeypatch.setenv("LANGUAGE", "sv:nl")
     assert i18n.system_language() == "nl"
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # the C locale: English, LANGUAGE not read
+    monkeypatch.setenv("LC_ALL", "C")  # the C locale: English, LANGUAGE not read
     assert i18n.system_language() == "en"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # as GNU gettext: not "C", LANGUAGE counts
+    assert i18n.system_language() == "nl"
     monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
     monkeypatch.delenv("LANGUAGE")
     assert i18n.system_language() == "de"

@@ -1,12 +1,12 @@
 """Plain words for moves, cards, routes and tickets (the coach never shows notation).
 
-The card names and the payment format are those of the screens (`ttr.ui.words`,
-which this layer cannot import; a test keeps the two in step).
+The card words and lists are the whole game's: `ttr.ui.words` takes them from here (this
+layer cannot import the screens), so the coach names cards as the log does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ttr.engine import (
     LOCO,
@@ -27,16 +27,43 @@ from ttr.engine import (
     TicketId,
     WithdrawTunnel,
 )
-from ttr.i18n import N_, _, ngettext, npgettext, number, pgettext
+from ttr.i18n import _, ngettext, npgettext, number, pgettext
 
-CARD_WORDS: tuple[str, ...] = (
-    # TRANSLATORS: card colours, as a payment or a card is named ("4 red", "a red card")
-    N_("pink"), N_("white"), N_("blue"), N_("yellow"), N_("orange"), N_("black"), N_("red"),
-    N_("green"), "locomotive",  # the locomotive is counted: card_word, counted_cards
-)
-"""Card colour names by `CardColor` value, as the game shows them (English ids:
-translate with `card_word`)."""
 DASH = "\u2013"
+C = CardColor
+
+_COLOUR: dict[int, Callable[[], str]] = {
+    # TRANSLATORS: card colours ("red"), also a route's colour; "gray" is a route of any
+    C.PURPLE: lambda: pgettext("card colour", "pink"),
+    C.WHITE: lambda: pgettext("card colour", "white"),
+    C.BLUE: lambda: pgettext("card colour", "blue"),
+    C.YELLOW: lambda: pgettext("card colour", "yellow"),
+    C.ORANGE: lambda: pgettext("card colour", "orange"),
+    C.BLACK: lambda: pgettext("card colour", "black"),
+    C.RED: lambda: pgettext("card colour", "red"),
+    C.GREEN: lambda: pgettext("card colour", "green"),
+    C.LOCOMOTIVE: lambda: pgettext("card colour", "locomotive"),
+}
+
+_N_COLOUR: dict[int, Callable[[int], str]] = {
+    # TRANSLATORS: {n} cards of a colour in a payment ("2 red + 1 locomotive")
+    C.PURPLE: lambda n: npgettext("cards", "{n} pink", "{n} pink", n),
+    C.WHITE: lambda n: npgettext("cards", "{n} white", "{n} white", n),
+    C.BLUE: lambda n: npgettext("cards", "{n} blue", "{n} blue", n),
+    C.YELLOW: lambda n: npgettext("cards", "{n} yellow", "{n} yellow", n),
+    C.ORANGE: lambda n: npgettext("cards", "{n} orange", "{n} orange", n),
+    C.BLACK: lambda n: npgettext("cards", "{n} black", "{n} black", n),
+    C.RED: lambda n: npgettext("cards", "{n} red", "{n} red", n),
+    C.GREEN: lambda n: npgettext("cards", "{n} green", "{n} green", n),
+    C.LOCOMOTIVE: lambda n: ngettext("{n} locomotive", "{n} locomotives", n),
+}
+"""The card words of the whole game (coach, log, dialogs, speech): `ttr.ui.words` takes
+them from here, so a hint names cards as the screens do."""
+
+
+def colour_word(color: int | CardColor) -> str:
+    """`red`, `locomotive`: a card's colour (in the player's language)."""
+    return _COLOUR[int(color)]()
 
 
 def card_word(color: int | CardColor, count: int = 1) -> str:
@@ -44,32 +71,31 @@ def card_word(color: int | CardColor, count: int = 1) -> str:
     if int(color) == LOCO:
         # TRANSLATORS: the locomotive card(s), where a card colour would stand in a sentence
         return npgettext("card", "locomotive", "locomotives", count)
-    return _(CARD_WORDS[int(color)])
+    return colour_word(color)
 
 
 def counted_cards(color: int | CardColor, n: int) -> str:
     """`4 red`, `1 locomotive`, `3 locomotives` (one colour of a payment)."""
-    if int(color) == LOCO:
-        return ngettext("{n} locomotive", "{n} locomotives", n).format(n=number(n))
-    # TRANSLATORS: {n} cards of one colour in a payment ("4 red"); {colour} is a card colour
-    return ngettext("{n} {colour}", "{n} {colour}", n).format(
-        n=number(n), colour=_(CARD_WORDS[int(color)]))
+    return _N_COLOUR[int(color)](n).format(n=number(n))
 
 
 def cards_words(hand: Hand) -> str:
-    """`4 red`, `2 red + 1 locomotive`, `3 locomotives` (as the screens write payments)."""
+    """`4 red`, `2 red + 1 locomotive`, `3 locomotives`: the cards of a payment, colours
+    first."""
     parts = [counted_cards(c, n) for c, n in enumerate(hand.counts) if n]
-    return " + ".join(parts) or pgettext("payment", "nothing")
+    return " + ".join(parts) or pgettext("cards", "nothing")
 
 
 def and_list(items: Sequence[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
-    if len(items) <= 1:
-        return "".join(items)
-    # TRANSLATORS: the separator between the items of a list, before the last "and"
-    head = pgettext("list separator", ", ").join(items[:-1])
-    # TRANSLATORS: the end of a list: "Denver, Omaha and Duluth"
-    return _("{items} and {last}").format(items=head, last=items[-1])
+    if not items:
+        return ""
+    out = items[0]
+    for k, item in enumerate(items[1:], 2):
+        # TRANSLATORS: the last two items of a list ("Ana, Ben and Chen")
+        out = (_("{items} and {last}") if k == len(items) else _("{items}, {next}")).format(
+            items=out, last=item, next=item)
+    return out
 
 
 def route_words(gm: GameMap, route: RouteId | int) -> str:

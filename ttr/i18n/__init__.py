@@ -82,7 +82,7 @@ def system_language() -> str:
     locale means English (LANGUAGE is then not read); else LANGUAGE's list comes first."""
     loc = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)),
                "")
-    if loc.split(".")[0] in ("C", "POSIX"):
+    if loc in ("C", "POSIX"):  # (C.UTF-8 is a locale of its own: LANGUAGE is read)
         return DEFAULT
     for part in (*os.environ.get("LANGUAGE", "").split(":"), loc):
         found = normalize(part)

@@ -13,7 +13,9 @@ import logging
 import re
 from collections.abc import Callable
 
-from ttr.engine import CardColor, Hand
+from ttr.ai.wording import and_list, colour_word, counted_cards
+from ttr.ai.wording import cards_words as cards_words  # (the screens say it too)
+from ttr.engine import CardColor
 from ttr.i18n import _, every_translation, ngettext, npgettext, number, pgettext
 
 C = CardColor
@@ -72,18 +74,6 @@ def counted(n: int, noun: str) -> str:
     return phrase(n).format(n=number(n))
 
 
-_COLOUR: dict[CardColor, Callable[[], str]] = {
-    C.PURPLE: lambda: pgettext("card colour", "pink"),
-    C.WHITE: lambda: pgettext("card colour", "white"),
-    C.BLUE: lambda: pgettext("card colour", "blue"),
-    C.YELLOW: lambda: pgettext("card colour", "yellow"),
-    C.ORANGE: lambda: pgettext("card colour", "orange"),
-    C.BLACK: lambda: pgettext("card colour", "black"),
-    C.RED: lambda: pgettext("card colour", "red"),
-    C.GREEN: lambda: pgettext("card colour", "green"),
-    C.LOCOMOTIVE: lambda: pgettext("card colour", "locomotive"),
-}
-
 _A_CARD: dict[CardColor, Callable[[], str]] = {
     C.PURPLE: lambda: _("a pink card"), C.WHITE: lambda: _("a white card"),
     C.BLUE: lambda: _("a blue card"), C.YELLOW: lambda: _("a yellow card"),
@@ -92,23 +82,9 @@ _A_CARD: dict[CardColor, Callable[[], str]] = {
     C.LOCOMOTIVE: lambda: _("a locomotive"),
 }
 
-_N_COLOUR: dict[CardColor, Callable[[int], str]] = {
-    # TRANSLATORS: {n} cards of a colour in a payment ("2 red + 1 locomotive")
-    C.PURPLE: lambda n: npgettext("cards", "{n} pink", "{n} pink", n),
-    C.WHITE: lambda n: npgettext("cards", "{n} white", "{n} white", n),
-    C.BLUE: lambda n: npgettext("cards", "{n} blue", "{n} blue", n),
-    C.YELLOW: lambda n: npgettext("cards", "{n} yellow", "{n} yellow", n),
-    C.ORANGE: lambda n: npgettext("cards", "{n} orange", "{n} orange", n),
-    C.BLACK: lambda n: npgettext("cards", "{n} black", "{n} black", n),
-    C.RED: lambda n: npgettext("cards", "{n} red", "{n} red", n),
-    C.GREEN: lambda n: npgettext("cards", "{n} green", "{n} green", n),
-    C.LOCOMOTIVE: lambda n: ngettext("{n} locomotive", "{n} locomotives", n),
-}
-
-
 def card_name(color: CardColor) -> str:
     """`red`, `locomotive`."""
-    return _COLOUR[color]()
+    return colour_word(color)
 
 
 def route_colour(color: CardColor | None) -> str:
@@ -126,17 +102,7 @@ def cards_of(color: CardColor | None, n: int) -> str:
     and colour (`4 gray`: None is a route of any colour)."""
     if color is None:
         return npgettext("cards", "{n} gray", "{n} gray", n).format(n=number(n))
-    return _N_COLOUR[color](n).format(n=number(n))
-
-
-def cards_words(hand: Hand) -> str:
-    """`2 red + 1 locomotive`: the cards of a payment, colours first.
-
-    >>> cards_words(Hand.of(red=2, loco=2))
-    '2 red + 2 locomotives'
-    """
-    parts = [cards_of(CardColor(c), n) for c, n in enumerate(hand.counts) if n]
-    return " + ".join(parts) or pgettext("cards", "nothing")
+    return counted_cards(color, n)
 
 
 def turn_words(turn: int, capital: bool = False) -> str:
@@ -149,14 +115,7 @@ def turn_words(turn: int, capital: bool = False) -> str:
 
 def join_and(items: list[str]) -> str:
     """`a, b and c`."""
-    if not items:
-        return ""
-    out = items[0]
-    for k, item in enumerate(items[1:], 2):
-        # TRANSLATORS: the last two items of a list ("Ana, Ben and Chen")
-        out = (_("{items} and {last}") if k == len(items) else _("{items}, {next}")).format(
-            items=out, last=item, next=item)
-    return out
+    return and_list(items)
 
 
 _NUMBER_THEN_WORD = re.compile(r"(\d+) (?=[^\W\d_]|\()")
@@ -167,7 +126,7 @@ def no_orphans(text: str) -> str:
     """Glue numbers to their words with no-break spaces, so a wrapped line never starts or
     ends with a number cut off from what it counts ("deal 4 keep 2", "Express 10").
 
-    >>> no_orphans("3 stations; European Express 10").split()
+    >>> no_orphans("3 stations; European Express 10").split(" ")
     ['3\\xa0stations;', 'European', 'Express\\xa010']
     """
     text = _NUMBER_THEN_WORD.sub(lambda m: m.group(1) + NBSP, text)
