@@ -123,3 +123,15 @@ def test_every_character_has_a_glyph() -> None:
         for m in read(code):
             text += "".join(forms(m.string))
     assert missing_glyphs(text) == {}
+
+
+def test_a_name_given_as_is_is_never_translated() -> None:
+    """A player named like a button's word ("Back") keeps the name on a widget that
+    translates its label (the review's seat buttons)."""
+    try:
+        i18n.set_language("de")
+        assert i18n._("Back") == "Zurück"
+        assert i18n._(i18n.as_is("Back")) == "Back"
+        assert i18n.as_is("Back") == "Back"
+    finally:
+        i18n.set_language("en")

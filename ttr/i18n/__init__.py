@@ -149,10 +149,15 @@ def on_change(listener: Callable[[str], None]) -> None:
     _listeners.append(listener)
 
 
+class AsIs(str):
+    """Text that is never translated where a widget translates its label: a player's
+    name ("Back" is a name here, not the button's word)."""
+
+
 def _(message: str) -> str:
     """`message` in the current language ("" stays "": gettext would give the catalog's
-    header for it)."""
-    return _current.gettext(message) if message else message
+    header for it; an `AsIs` text stays as it is)."""
+    return _current.gettext(message) if message and not isinstance(message, AsIs) else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -176,6 +181,11 @@ def every_translation(message: str) -> frozenset[str]:
     """`message` in English and in every language the game speaks: to recognise a value a
     screen wrote in whatever language was spoken then (the default name "You")."""
     return frozenset({message} | {_load(code).gettext(message) for code in LANGUAGES})
+
+
+def as_is(text: str) -> AsIs:
+    """`text` to show as it is: a name given to a widget that translates its label."""
+    return AsIs(text)
 
 
 def N_(message: str) -> str:

@@ -30,7 +30,7 @@ from ttr.game.coach import (
     start_review,
 )
 from ttr.game.replays import Timeline
-from ttr.i18n import N_, _, ngettext, number
+from ttr.i18n import N_, _, as_is, ngettext, number
 from ttr.maps.mapfile import MapDefinition
 from ttr.store.problem_words import error_text
 from ttr.store.record import GameRecord
@@ -99,7 +99,7 @@ class ReviewScene(Scene):
         self.review: Review | None = None
         self.fault: Callable[[], str] | None = None
         """What went wrong, worded when drawn or said (None: nothing)."""
-        self.seat_buttons = [Button(self.names[s]) for s in self.humans]
+        self.seat_buttons = [Button(as_is(self.names[s])) for s in self.humans]
         self.cancel = Button(N_("Cancel"))
         self.back = Button(N_("Back"), primary=True)
         self.rows: list[pygame.Rect] = []
