@@ -41,6 +41,7 @@ from uihelp import click, key
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from netkit import ServerThread  # noqa: E402
 
+from ttr import i18n
 from ttr.engine import (
     CardTaken,
     Event,
@@ -94,8 +95,10 @@ class Table:
     """Seconds to sleep after a frame spent waiting (nothing to do at the screen)."""
 
     def __init__(self, monkeypatch: Any, tmp_path: Path, kinds: str, map_id: str,
-                 variant: str, seed: int, size: tuple[int, int], animate: bool = False) -> None:
-        self._watch(monkeypatch, App(size, pace=0.0, settings_file=None), seed)
+                 variant: str, seed: int, size: tuple[int, int], animate: bool = False,
+                 language: str | None = None) -> None:
+        self._watch(monkeypatch, App(size, pace=0.0, settings_file=None, language=language),
+                    seed)
         if animate:  # cards and trains fly over several frames (computer moves stay instant)
             self.app.ctx.settings.animation_speed = 1.0
         self.app.ctx.extras["folders"] = Folders(tmp_path / "saves", tmp_path / "records",
@@ -265,8 +268,8 @@ class Table:
         for sh in self.spy.shown:
             inside = lay.tickets.collidepoint(sh.rect.center) or (
                 lay.hand.collidepoint(sh.rect.center) and sh.rect.centery > lay.hand.y + lay.font)
-            extra = sh.texts - tip - {"Hands and tickets stay hidden until the next player "
-                                      "takes the screen."}
+            extra = sh.texts - tip - {i18n._("Hands and tickets stay hidden until the next "
+                                             "player takes the screen.")}
             if inside and extra:
                 out.append(f"{sorted(extra)} in the hand or ticket panel of a hidden view")
         return out
@@ -489,7 +492,25 @@ def test_no_frame_shows_another_seats_secret(monkeypatch: Any, tmp_path: Path, k
                                              map_id: str, variant: str, seed: int,
                                              size: tuple[int, int], save_after: int,
                                              undo_rate: float, animate: bool) -> None:
-    table = Table(monkeypatch, tmp_path, kinds, map_id, variant, seed, size, animate)
+    _play_and_check(Table(monkeypatch, tmp_path, kinds, map_id, variant, seed, size, animate),
+                    seed, save_after, undo_rate, map_id, animate)
+
+
+@pytest.mark.parametrize("language", ["de", pytest.param("pl", marks=pytest.mark.slow)])
+def test_no_frame_shows_another_seats_secret_in_another_language(
+        monkeypatch: Any, tmp_path: Path, language: str) -> None:
+    """The same checks with the game in German or Polish (the log's lines, the ticket
+    names and the announcements are checked as that language says them)."""
+    try:
+        _play_and_check(Table(monkeypatch, tmp_path, "human,human,greedy", "europe", "base",
+                              11, (1280, 720), True, language), 11, 40, 0.02, "europe", True)
+    finally:
+        i18n.set_language("en")
+
+
+def _play_and_check(table: Table, seed: int, save_after: int, undo_rate: float, map_id: str,
+                    animate: bool) -> None:
+    """Play the table's game through the UI and check what every frame showed."""
     try:
         table.play(random.Random(seed), save_after, undo_rate)
         s = table.session
