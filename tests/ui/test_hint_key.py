@@ -8,7 +8,7 @@ import pygame
 from uibot import board_of
 from uihelp import frames, key, start
 
-from ttr.engine import Stage
+from ttr.engine import DrawDeck, Stage
 from ttr.ui.app import App
 from ttr.ui.scenes.tickets import TicketsScene
 
@@ -39,6 +39,18 @@ def test_g_shows_a_hint_for_the_player_to_act(app: App) -> None:
     text = board.toast.text
     assert text and not text.startswith("Thinking") and ":" in text, text
     assert board.session.record.seats[0].hints == 1  # type: ignore[attr-defined]  # counted
+    # asked again, then a move before the hint came: "Thinking…" goes with the move
+    key(pygame.K_g)
+    frames(app, 1)
+    if board.hint.job is not None:  # (a quick hint may already be shown)
+        assert board.toast.text.startswith("Thinking")
+        board.submit(next(a for a in board.shown_view.legal if isinstance(a, DrawDeck)))
+        assert board.hint.job is None
+        assert not (board.toast.active and board.toast.text.startswith("Thinking"))
+    # another toast shown since stays when a hint becomes moot
+    board.toast.show("Something else")
+    board.hint.moot()
+    assert board.toast.active and board.toast.text == "Something else"
 
 
 def test_g_on_someone_elses_turn_says_why_not(app: App) -> None:

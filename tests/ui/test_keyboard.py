@@ -233,8 +233,35 @@ def test_the_telling_keys_work_in_the_dialogs_over_the_board(app: App, keys_only
     for key, start in ((pygame.K_h, "Hand,"), (pygame.K_s, "You 0 points")):
         press(app, key)
         assert ann.stream[-1].text.startswith(start), ann.stream[-1].text
+    board = my_board(app) or next(sc for sc in app.stack.scenes if isinstance(sc, BoardScene))
+    board.last_flash = -100.0
+    press(app, pygame.K_l)  # the last moves, and the last claim shown on the map again
+    assert board.last_flash > 0  # (set when L was pressed, a frame ago)
     press(app, pygame.K_1)  # still the chooser's: return the first ticket
     assert len(chooser.selected) == len(chooser.offer) - 1
+    press(app, pygame.K_1)
+    press(app, pygame.K_RETURN)  # keep them all
+    # the payment dialog passes them on too (its own keys stay its own)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        board = my_board(app)
+        if board is not None and any(isinstance(a, ClaimRoute) for a in board.shown_view.legal):
+            break
+        if isinstance(app.stack.top, TicketsScene | HandoffScene):
+            press(app, pygame.K_RETURN)
+        frames(app, 1, 0.3)
+    assert board is not None
+    claim = next(a for a in board.shown_view.legal if isinstance(a, ClaimRoute))
+    app.stack.push(PaymentScene(app.ctx, board, [a for a in board.shown_view.legal
+                                                 if isinstance(a, ClaimRoute)
+                                                 and a.route == claim.route]))
+    frames(app, 1)
+    pay = app.stack.top
+    assert isinstance(pay, PaymentScene)
+    press(app, pygame.K_h)
+    assert ann.stream[-1].text.startswith("Hand,") and app.stack.top is pay
+    press(app, pygame.K_F1)
+    assert isinstance(app.stack.top, KeyHelpScene)
 
 
 def test_every_key_is_in_how_to_play_and_the_readme_lists_keys_that_exist() -> None:

@@ -43,6 +43,7 @@ from netkit import ServerThread  # noqa: E402
 
 from ttr import i18n
 from ttr.engine import (
+    CardColor,
     CardTaken,
     Event,
     GameMap,
@@ -70,6 +71,7 @@ from ttr.ui.scenes.savename import SaveNameScene
 from ttr.ui.scenes.saves import LoadScene
 from ttr.ui.scenes.scoring import ScoringScene
 from ttr.ui.theme import CARD_NAMES
+from ttr.ui.words import a_card
 
 COLOURS = "|".join(sorted(set(CARD_NAMES.values())))
 
@@ -139,6 +141,7 @@ class Table:
         """City pairs of every ticket each seat has held or been offered."""
         self.secret_lines: dict[int | None, set[str]] = {}
         self._clean: set[tuple[str, int | None]] = set()
+        self._drew: dict[int, list[str]] = {}
         self.sessions = 0
         self.own_tickets_seen = 0
         self.checked_frames = 0
@@ -187,6 +190,14 @@ class Table:
 
     # ------------------------------------------------------------ checks
 
+    def _blind_draws(self, seat: int) -> list[str]:
+        """What the log would say of each colour `seat` could draw blind, in the game's
+        language ("Ada hat eine orange Karte vom Nachziehstapel gezogen")."""
+        if seat not in self._drew:
+            self._drew[seat] = [i18n._("{player} drew {card} from the deck").format(
+                player=self.names[seat], card=a_card(c)) for c in CardColor]
+        return self._drew[seat]
+
     def leak(self, text: str, owner: int | None) -> str | None:
         """Why `text` must not be seen by `owner` (None: nobody's secrets), or None."""
         if (text, owner) in self._clean:
@@ -200,7 +211,8 @@ class Table:
                     return f"ticket {sorted(pair)} of seat {seat}"
             # within one sentence: announcements string several log lines together
             name = re.escape(self.names[seat])
-            if re.search(rf"\b{name}\b[^.]*\bdrew\b[^.]*\b({COLOURS})\b", text):
+            if re.search(rf"\b{name}\b[^.]*\bdrew\b[^.]*\b({COLOURS})\b", text) or any(
+                    said in text for said in self._blind_draws(seat)):
                 return f"the colour of a blind draw of seat {seat}"
         for line in self.secret_lines.get(owner, ()):
             if line in text:
@@ -499,8 +511,8 @@ def test_no_frame_shows_another_seats_secret(monkeypatch: Any, tmp_path: Path, k
 @pytest.mark.parametrize("language", ["de", pytest.param("pl", marks=pytest.mark.slow)])
 def test_no_frame_shows_another_seats_secret_in_another_language(
         monkeypatch: Any, tmp_path: Path, language: str) -> None:
-    """The same checks with the game in German or Polish (the log's lines, the ticket
-    names and the announcements are checked as that language says them)."""
+    """The same checks with the game in German or Polish: the ticket names, the log's
+    secret lines and a blind draw's colour as that language says them."""
     try:
         _play_and_check(Table(monkeypatch, tmp_path, "human,human,greedy", "europe", "base",
                               11, (1280, 720), True, language), 11, 40, 0.02, "europe", True)
@@ -587,3 +599,20 @@ def test_the_checks_catch_a_leak(monkeypatch: Any, tmp_path: Path, mistake: Any,
             table.play(random.Random(1), None, 0.0, seconds=60)
     finally:
         table.close()
+
+
+def test_a_blind_draw_said_in_another_language_is_caught(monkeypatch: Any,
+                                                         tmp_path: Path) -> None:
+    """The colour check reads the game's language: "Ada hat eine rote Karte vom
+    Nachziehstapel gezogen" shown to the other seat is a leak, as "Ada drew a red card"."""
+    table = Table(monkeypatch, tmp_path, "human,human", "usa", "base", 9, (1280, 720),
+                  language="de")
+    try:
+        said = i18n._("{player} drew {card} from the deck").format(
+            player=table.names[1], card=a_card(CardColor.RED))
+        assert "Nachziehstapel" in said
+        assert "blind draw of seat 1" in (table.leak(f"Gut. {said}.", 0) or "")
+        assert table.leak(said, 1) is None  # their own draw
+    finally:
+        table.close()
+        i18n.set_language("en")

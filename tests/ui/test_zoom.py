@@ -118,10 +118,10 @@ def test_a_new_scale_shows_whole_or_not_at_all(app: App) -> None:
     r, rect = board.renderer, board.layout.map
     fit = Viewport.fit(board.map_def.layout.size, rect)
     owners = board.shown_view.public.owners
-    zoomed = Viewport.zoomed(board.map_def.layout.size, rect, 1.5, fit.to_board(rect.center))
+    zoomed = Viewport.zoomed(board.map_def.layout.size, rect, 2.0, fit.to_board(rect.center))
     r.show(zoomed)
     assert r.job is not None
-    steps, mixed_seen = 0, False
+    steps, mixed_seen, sharp_early = 0, False, False
     while r.job is not None:
         r.work(owners, board.player_rgb, budget=0.0)  # one step
         steps += 1
@@ -139,4 +139,11 @@ def test_a_new_scale_shows_whole_or_not_at_all(app: App) -> None:
             cut = drawn.subsurface(zoomed.visible).copy()
             assert pygame.image.tobytes(cut, "RGB") == pygame.image.tobytes(
                 preview.subsurface(zoomed.visible), "RGB")
+        elif job.composed is not None:  # all in sight is new (not yet all off it): shown
+            sharp_early = True
+            new = pygame.Surface(app.ctx.size)
+            new.blit(job.composed, zoomed.map_px.topleft)
+            assert pygame.image.tobytes(drawn.subsurface(zoomed.visible), "RGB") == \
+                pygame.image.tobytes(new.subsurface(zoomed.visible), "RGB")
     assert steps > 2 and mixed_seen  # the old way would have mixed them here
+    assert sharp_early  # and the new picture shows before the tiles out of sight are done

@@ -33,7 +33,7 @@ DASH = "\u2013"
 C = CardColor
 
 _COLOUR: dict[int, Callable[[], str]] = {
-    # TRANSLATORS: card colours ("red"), also a route's colour; "gray" is a route of any
+    # TRANSLATORS: card colours ("red"), also a route's colour
     C.PURPLE: lambda: pgettext("card colour", "pink"),
     C.WHITE: lambda: pgettext("card colour", "white"),
     C.BLUE: lambda: pgettext("card colour", "blue"),

@@ -99,6 +99,10 @@ def _seat_specs(kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     return specs
 
 
+class CannotListen(Exception):
+    """The server could not listen on its address (the OS's reason)."""
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """`ttr serve`: check the options, then serve until stopped (or done)."""
     from ttr.net.conn import ServerOptions
@@ -120,10 +124,10 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_serve(opts, tables, args.exit_when_done, args.announce,
                                   args.with_parent, not args.no_hints))
-    except OSError as e:
+    except CannotListen as e:
         print(_("ttr: error: {message}").format(message=_(
             "cannot listen on {host}:{port}: {why}").format(
-                host=args.host, port=args.port, why=e.strerror or e)), file=sys.stderr)
+                host=args.host, port=args.port, why=e)), file=sys.stderr)
         return CANNOT_LISTEN
 
 
@@ -135,7 +139,10 @@ async def _serve(opts: Any, tables: list[tuple[Any, list[dict[str, Any]]]],
     from ttr.net.words import refusal
 
     server = Server(opts)
-    await server.start()
+    try:
+        await server.start()
+    except OSError as e:  # the port (only this: a later OSError is not "cannot listen")
+        raise CannotListen(e.strerror or str(e)) from None
     # a line for programs (Host in the menu reads the address from it), not translated
     print(f"ttr serve: listening on {server.url} (tables in {opts.data})",  # i18n: no
           flush=True)

@@ -77,9 +77,11 @@ def normalize(code: str) -> str | None:
 
 
 def system_language() -> str:
-    """The language of the system's locale if the game has it, else English. As GNU
-    gettext: the locale is the first of LC_ALL, LC_MESSAGES, LANG that is set; the C
-    locale means English (LANGUAGE is then not read); else LANGUAGE's list comes first."""
+    """The language of the system's locale if the game has it, else English. Close to GNU
+    gettext: the locale is the first of LC_ALL, LC_MESSAGES, LANG that is set; a locale
+    set to C (or POSIX) means English (LANGUAGE is then not read); else LANGUAGE's list
+    comes first (also when no locale variable is set, as on Windows and macOS, where the
+    system's locale comes last)."""
     loc = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)),
                "")
     if loc in ("C", "POSIX"):  # (C.UTF-8 is a locale of its own: LANGUAGE is read)

@@ -81,6 +81,8 @@ DIALOG_KEYS: tuple[tuple[str, str], ...] = (
      N_("payment and tunnel: choose how to pay (or Withdraw), confirm")),
     ("Esc",  # i18n: no (key names: key_label)
      N_("close a dialog (the pause menu over the ticket choice)")),
+    ("F1, H, I, S, M, W, L",  # i18n: no (key names: key_label)
+     N_("in a dialog too: this list and the answers of the keys above")),
 )
 
 READING_KEYS: tuple[tuple[str, str], ...] = (

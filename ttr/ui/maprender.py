@@ -218,8 +218,8 @@ class MapRenderer:
         img, at = self.job.composed, self.vp.map_px.topleft
         seen = self.vp.visible.move(-at[0], -at[1])
         done = self.job.done_tiles()
-        if img is None or not done or any(
-                t.colliderect(seen) for t in self.job.tiles if t not in done):
+        if img is None or not done or any(self.job.tiles[i].colliderect(seen)
+                                          for i in self.job.raw | self.job.stale):
             # the old picture until every tile in sight is new: sharp tiles beside scaled
             # ones showed a name cut at a tile's edge next to its old, scaled self
             self._preview(surface, self.vp)

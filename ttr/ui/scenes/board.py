@@ -421,8 +421,6 @@ class BoardScene(Scene):
             self.mouse = e.pos
             self._hover(e.pos)
             return False
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_l:  # the last move, on the map too
-            self.last_flash = self.time
         if e.type == pygame.KEYDOWN and self.keys.handle(e, busy=self.queue.busy):
             self.dirty = True
             return True

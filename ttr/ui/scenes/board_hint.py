@@ -123,13 +123,15 @@ class BoardHint:
         b.dirty = True
 
     def moot(self) -> None:
-        """A move was made or the screen changed hands: drop the hint and its marks."""
+        """A move was made or the screen changed hands: drop the hint, its marks and its
+        words ("Thinking of a hint…" or the hint: another toast shown since stays)."""
+        toast = self.board.toast
+        if (self.job is not None and toast.text == _(THINKING)) or (
+                self.mark is not None and toast.text == self.said):
+            toast.left = 0.0
         if self.job is not None:
             self.job[1].cancel()
             self.job = None
-        toast = self.board.toast
-        if self.mark is not None and toast.text == self.said:
-            toast.left = 0.0  # its words go with it (the move was made, or another's turn)
         self.mark = None
 
     def pulsing(self) -> bool:

@@ -148,6 +148,8 @@ class BoardKeys:
                                  else _("No city chosen: move the cursor with the arrows")),
         }
         if k in answers and not e.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if k == pygame.K_l:  # the last move, on the map too
+                b.last_flash = b.time
             text = answers[k]()
             self.items = [p for p in text.rstrip(".").split(". ") if p]
             self.item, self.items_seat = -1, v.viewer
