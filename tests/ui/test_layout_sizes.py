@@ -241,6 +241,10 @@ def _board_states(app: App, walk: Walk, map_id: str) -> None:
     def over(make: Callable[[], Scene]) -> Callable[[], None]:
         return lambda: _push(app, make)
 
+    def _last_page(scene: KeyHelpScene) -> KeyHelpScene:
+        scene.page = 10**6  # (each layout brings it back to the last page there is)
+        return scene
+
     def pop() -> None:
         _pop(app)
 
@@ -250,6 +254,7 @@ def _board_states(app: App, walk: Walk, map_id: str) -> None:
         State("board: hint on a route, its tooltip", hint(claim, claim.route), calm, names),
         State("board: a route's tooltip", tip, calm, names),
         State("keys help (F1)", over(lambda: KeyHelpScene(app.ctx)), pop),
+        State("keys help (F1), last page", over(lambda: _last_page(KeyHelpScene(app.ctx))), pop),
         State("claim list", over(lambda: CommandScene(app.ctx, board, "claim")), pop),
         State("pause", over(lambda: PauseScene(app.ctx, board)), pop),
         State("payment", over(lambda: PaymentScene(app.ctx, board, options)), pop),
