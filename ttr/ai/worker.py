@@ -65,7 +65,10 @@ def die_with_parent() -> None:
 
     def watch() -> None:
         parent.join()  # returns once the parent's end of the pipe is closed
-        os._exit(0)
+        if not _Stop.stopping:  # (a stop under way ends the process itself, within
+            os._exit(0)         # STOP_GRACE, once its semaphores are released: ended
+            # here between a semaphore's unlink and its unregister, the resource
+            # tracker warned of a leak at the game's exit)
 
     threading.Thread(target=watch, name="ttr-parent-watch", daemon=True).start()
 
@@ -80,6 +83,7 @@ def _stop_now(signum: int, frame: FrameType | None) -> None:
     if _Stop.submitting:
         _Stop.asked = True
         return
+    _Stop.stopping = True
     _Shared.pool = None  # no lock: the interrupted code may hold it
     children = multiprocessing.active_children()  # the playout workers
     for p in children:
@@ -210,6 +214,9 @@ class _Stop:
 
     submitting = 0
     asked = False
+    stopping = False
+    """`_stop_now` is releasing this worker's playout workers (the parent's end does not
+    cut it short)."""
 
 
 def submit(pool: Executor, fn: Callable[..., T], *args: Any) -> Future[T]:
