@@ -13,7 +13,7 @@ import pytest
 from uihelp import frames
 
 from ttr.engine import BuildStation, ClaimRoute, DrawDeck, DrawFaceUp, DrawTickets, Pass
-from ttr.ui.announce import announcer_of
+from ttr.ui.announce import Announcer, announcer_of
 from ttr.ui.app import App
 from ttr.ui.scenes.board import BoardScene
 from ttr.ui.scenes.command import CommandScene
@@ -171,16 +171,21 @@ def act(app: App, rng: random.Random, did: list[str]) -> None:
         frames(app, 1, 0.3)
 
 
-@pytest.mark.parametrize(("map_name", "seed"), [("USA", 3), ("Europe", 4)])
-def test_a_whole_game_by_keyboard_alone(app: App, keys_only: None, map_name: str,
-                                        seed: int) -> None:
+def _keyboard_game(app: App, map_name: str) -> tuple[Announcer, SetupScene]:
+    """Instant pace, the announcements kept; from the menu to a set-up game by keys."""
     app.ctx.settings.ai_pace = 0.0
     app.ctx.settings.animation_speed = 0.0
     ann = announcer_of(app.ctx.extras)
     ann.keep_stream = True
     app.to_menu()
     app.stack.apply_pending()
-    setup = setup_by_keys(app, map_name)
+    return ann, setup_by_keys(app, map_name)
+
+
+@pytest.mark.parametrize(("map_name", "seed"), [("USA", 3), ("Europe", 4)])
+def test_a_whole_game_by_keyboard_alone(app: App, keys_only: None, map_name: str,
+                                        seed: int) -> None:
+    ann, setup = _keyboard_game(app, map_name)
     setup.seed = seed
     said = [a.text for a in ann.stream]
     assert said[0].startswith("Main menu. New game, 1 of ")  # each focus is spoken
@@ -216,13 +221,7 @@ def test_the_telling_keys_work_in_the_dialogs_over_the_board(app: App, keys_only
     passes on the keys that only tell; its own keys (digits, Enter, Esc) stay its own."""
     from ttr.ui.scenes.keyhelp import KeyHelpScene
 
-    app.ctx.settings.ai_pace = 0.0
-    app.ctx.settings.animation_speed = 0.0
-    ann = announcer_of(app.ctx.extras)
-    ann.keep_stream = True
-    app.to_menu()
-    app.stack.apply_pending()
-    setup_by_keys(app, "USA")
+    ann, _ = _keyboard_game(app, "USA")
     press(app, pygame.K_RETURN)  # Start game: the first tickets to choose
     chooser = app.stack.top
     assert isinstance(chooser, TicketsScene)
