@@ -253,6 +253,12 @@ def counts_line(trains: int, cards: int, tickets: int) -> str:
         trains=number(trains), cards=number(cards), tickets=number(tickets))
 
 
+def text_left(row: pygame.Rect, f: int, colorblind: bool) -> int:
+    """Where a player panel's name and counts start: after its colour stripe (and the
+    player's symbol in colour-blind mode)."""
+    return row.x + max(8, row.h // 6) + f // 2 + (int(f * 1.6) if colorblind else 0)
+
+
 def counts_as_pictures(board: BoardHost) -> bool:
     """Whether the compact player panels show the counts as pictures (`count_icons`):
     when the worded line of the widest counts (45 trains, 12 cards, 10 tickets) does not
@@ -260,8 +266,8 @@ def counts_as_pictures(board: BoardHost) -> bool:
     lay, a = board.layout, board.ctx.assets
     f = lay.font
     r = lay.player_row(0)
-    x = r.x + max(8, r.h // 6) + f // 2 + (int(f * 1.6) if a.colorblind else 0)
-    room = r.right - f - a.font(int(f * 1.5), bold=True).size("100")[0] - x
+    room = r.right - f - a.font(int(f * 1.5), bold=True).size("100")[0] - text_left(
+        r, f, a.colorblind)
     return a.font(f, cond=True).size(counts_line(45, 12, 10))[0] > room
 
 
@@ -285,7 +291,7 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
                          border_bottom_left_radius=8)
         pygame.draw.rect(surface, theme.outline_for(rgb), stripe, 1, border_top_left_radius=8,
                          border_bottom_left_radius=8)
-        x = stripe.right + f // 2
+        x = text_left(r, f, a.colorblind)
         score = board.counters[p.seat].x if p.seat in board.counters else p.route_points
         draw_track(surface, r, score, top_score, rgb, stripe.w)
         big = int(f * 1.5)  # the score, at the bottom right
@@ -297,8 +303,8 @@ def _players(board: BoardHost, surface: pygame.Surface) -> None:
         full, beside = r.right - f // 2, r.right - f - pts[0]  # (clear of the score)
         name_end = beside if r.y + f // 3 + a.font(f, bold=True).get_linesize() > low else full
         if a.colorblind:
-            player_mark(surface, rgb, (x + f * 0.6, r.y + f // 3 + f * 0.6), f * 0.62)
-            x += int(f * 1.6)
+            mark_x = stripe.right + f // 2 + f * 0.6
+            player_mark(surface, rgb, (mark_x, r.y + f // 3 + f * 0.6), f * 0.62)
         spec = board.session.seats[p.seat]
         level = board.agent_labels[p.seat]
         name = spec.name + ("" if spec.agent is None else f" \u00b7 {_(level)}")

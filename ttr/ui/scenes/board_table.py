@@ -130,15 +130,14 @@ ICON_W = (1.5, 0.95, 1.2)
 
 
 def count_icons(surface: pygame.Surface, assets: Assets, at: tuple[int, int], f: int,
-                rgb: theme.RGB, counts: tuple[int, int, int]) -> pygame.Rect:
+                rgb: theme.RGB, counts: tuple[int, int, int]) -> None:
     """A player's trains, cards and tickets as pictures with their numbers (a car in the
     player's colour as on the map, two cards of a hand, a ticket), the
     numbers at the body size `f` with their bottom-left at `at`: the same in every
-    language, for a panel too narrow for the worded line. Returns the area drawn."""
+    language, for a panel too narrow for the worded line."""
     x, y = at
     font = assets.font(f, cond=True)
     mid = y - font.get_height() // 2 - 1  # the middle of the numbers' line
-    out = pygame.Rect(x, y - font.get_height(), 0, font.get_height())
     for i, (n, wk) in enumerate(zip(counts, ICON_W, strict=True)):
         w = round(wk * f)
         if i == 0:
@@ -152,8 +151,6 @@ def count_icons(surface: pygame.Surface, assets: Assets, at: tuple[int, int], f:
         r = blit_text(surface, assets, number(n), f, theme.TEXT, (x, y), "bottomleft",
                       cond=True)
         x = r.right + round(f * 0.8)
-        out.union_ip(r)
-    return out
 
 
 def _ticket_icon(w: int, h: int) -> pygame.Surface:
